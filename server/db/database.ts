@@ -1,0 +1,45 @@
+/**
+ * Opens the database: a PostgreSQL server when DATABASE_URL is set, otherwise embedded PGlite in a
+ * data directory. Both speak the same SQL, so everything above this file is unaware of which one runs.
+ */
+import { mkdirSync } from 'node:fs';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect.ts';
+import type { Database } from './tables.ts';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseOptions {
+  /** postgres://… — when set, a PostgreSQL server is used. */
+  databaseUrl?: string;
+  /** Directory for embedded PGlite data; 'memory://' keeps it in memory (benchmarks only). */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+export interface OpenDatabase {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+// Postgres bigint (int8) and numeric come back as strings by default; counts and ids we keep as numbers.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export async function openDatabase(opts: DatabaseOptions): Promise<OpenDatabase> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    await sql`select 1`.execute(db);
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const dataDir = opts.dataDir ?? './data';
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const { PGlite } = await import('@electric-sql/pglite');
+  const client = await PGlite.create(dataDir, {
+    parsers: { 20: (v: string) => Number(v) },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}

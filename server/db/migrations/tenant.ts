@@ -1,0 +1,156 @@
+/**
+ * The tenant-schema template: every tenant's own space holds its people and its documents.
+ * Applied to each tenant schema at start and when a space is created. Append; never edit an applied one.
+ */
+import type { Migration } from '../migrate.ts';
+
+export const tenantMigrations: Migration[] = [
+  {
+    name: '001_people',
+    sql: (s) => `
+      create table ${s}.org (
+        id text primary key,
+        parent_id text not null default '0',
+        name text not null,
+        code text not null unique,
+        path text not null,
+        sn integer not null default 0,
+        grade text,
+        created_at timestamptz not null default now()
+      );
+      create index org_parent_idx on ${s}.org (parent_id, sn);
+      create table ${s}.employee (
+        id text primary key,
+        account_id text,
+        account text not null unique,
+        name text not null,
+        status text not null default 'actived'
+          check (status in ('actived','inactive','locked','disabled','expired','deleted')),
+        gender text not null default 'male' check (gender in ('male','female')),
+        email text,
+        address text,
+        mobile text,
+        qq text,
+        wc_account text,
+        photo text,
+        org_id text references ${s}.org(id) on delete set null,
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now()
+      );
+      create index employee_name_idx on ${s}.employee (name);
+      create index employee_created_idx on ${s}.employee (created_at desc, id);
+      create index employee_org_idx on ${s}.employee (org_id);
+      create table ${s}.position (
+        id text primary key,
+        parent_id text not null default '0',
+        org_id text references ${s}.org(id) on delete cascade,
+        name text not null,
+        code text not null unique,
+        sn integer not null default 0,
+        created_at timestamptz not null default now()
+      );
+      create table ${s}.employee_position (
+        employee_id text not null references ${s}.employee(id) on delete cascade,
+        position_id text not null references ${s}.position(id) on delete cascade,
+        is_main boolean not null default false,
+        is_principal boolean not null default false,
+        primary key (employee_id, position_id)
+      );
+      create table ${s}.role (
+        id text primary key,
+        system_id text,
+        name text not null,
+        alias text not null unique,
+        enabled boolean not null default true,
+        created_at timestamptz not null default now()
+      );
+      create table ${s}.role_grant (
+        role_id text not null references ${s}.role(id) on delete cascade,
+        party_type text not null check (party_type in ('employee','org','position')),
+        party_id text not null,
+        primary key (role_id, party_type, party_id)
+      );
+      create table ${s}.role_resource (
+        role_id text not null references ${s}.role(id) on delete cascade,
+        resource_id text not null,
+        primary key (role_id, resource_id)
+      );
+      create table ${s}.user_group (
+        id text primary key,
+        name text not null,
+        alias text not null unique,
+        created_at timestamptz not null default now()
+      );
+      create table ${s}.user_group_member (
+        group_id text not null references ${s}.user_group(id) on delete cascade,
+        employee_id text not null references ${s}.employee(id) on delete cascade,
+        primary key (group_id, employee_id)
+      );
+      create table ${s}.attr_def (
+        id text primary key,
+        key text not null unique,
+        name text not null,
+        data_type text not null default 'STRING',
+        options jsonb,
+        is_multi boolean not null default false,
+        party_type text not null default 'employee'
+      );
+      create table ${s}.attr_value (
+        attr_id text not null references ${s}.attr_def(id) on delete cascade,
+        party_id text not null,
+        value text,
+        primary key (attr_id, party_id)
+      );
+    `,
+  },
+  {
+    name: '002_messages_files',
+    sql: (s) => `
+      create table ${s}.attachment (
+        id text primary key,
+        file_name text not null,
+        ext text,
+        total_bytes bigint not null default 0,
+        type_id text,
+        file_type text,
+        note text,
+        storage_key text not null,
+        owner_id text,
+        created_at timestamptz not null default now()
+      );
+      create table ${s}.message (
+        id text primary key,
+        subject text not null,
+        owner_id text,
+        owner_name text,
+        message_type text not null default 'normal',
+        is_public boolean not null default false,
+        can_reply boolean not null default false,
+        content text,
+        created_at timestamptz not null default now()
+      );
+      create table ${s}.message_attachment (
+        message_id text not null references ${s}.message(id) on delete cascade,
+        attachment_id text not null references ${s}.attachment(id) on delete cascade,
+        primary key (message_id, attachment_id)
+      );
+      create table ${s}.message_receiver (
+        message_id text not null references ${s}.message(id) on delete cascade,
+        receiver_id text not null,
+        receiver_name text,
+        read_at timestamptz,
+        removed boolean not null default false,
+        primary key (message_id, receiver_id)
+      );
+      create index message_receiver_idx on ${s}.message_receiver (receiver_id, read_at);
+      create table ${s}.message_reply (
+        id text primary key,
+        message_id text not null references ${s}.message(id) on delete cascade,
+        content text not null,
+        replier_id text,
+        replier_name text,
+        created_at timestamptz not null default now()
+      );
+    `,
+  },
+];

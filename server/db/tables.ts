@@ -1,0 +1,176 @@
+/**
+ * Row types for Kysely. Platform tables are keyed 'platform.<table>'; tenant tables are unqualified
+ * and always queried through db.withSchema(<tenant schema>).
+ */
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export interface TenantTable {
+  id: string;
+  code: string;
+  name: string;
+  schema_name: string;
+  account: string | null;
+  email: string | null;
+  scale: string | null;
+  parent_id: string | null;
+  approve_status: Defaulted<'WAIT' | 'PASSED' | 'REFUSED'>;
+  status: Defaulted<'ENABLED' | 'DISABLED'>;
+  schema_status: Defaulted<'NONE' | 'CREATED' | 'DROPPED'>;
+  created_at: Timestamp;
+}
+
+export interface AccountTable {
+  id: string;
+  account: string;
+  password_hash: string | null;
+  fullname: string;
+  mobile: string | null;
+  email: string | null;
+  is_super: Defaulted<boolean>;
+  status: Defaulted<string>;
+  password_changed_at: Date | string | null;
+  created_at: Timestamp;
+}
+
+export interface TenantMemberTable {
+  tenant_id: string;
+  account_id: string;
+  is_admin: Defaulted<boolean>;
+  is_main: Defaulted<boolean>;
+}
+
+export interface SessionTable {
+  id: string;
+  account_id: string;
+  token_hash: string;
+  tenant_id: string | null;
+  system_id: string | null;
+  client: string | null;
+  ip: string | null;
+  created_at: Timestamp;
+  expires_at: Date | string;
+  last_seen_at: Timestamp;
+  revoked_at: Date | string | null;
+  revoked_reason: string | null;
+}
+
+export interface SubsystemTable {
+  id: string;
+  name: string;
+  alias: string;
+  logo: string | null;
+  logo_type: Defaulted<'svg' | 'image'>;
+  is_default: Defaulted<boolean>;
+  sn: Defaulted<number>;
+  created_at: Timestamp;
+}
+
+export interface ResourceTable {
+  id: string;
+  system_id: string;
+  parent_id: Defaulted<string>;
+  alias: string;
+  name: string;
+  type: Defaulted<'menu' | 'button' | 'link'>;
+  icon: string | null;
+  path: string | null;
+  screen: string | null;
+  open_type: Defaulted<string>;
+  default_url: string | null;
+  sn: Defaulted<number>;
+  created_at: Timestamp;
+}
+
+export interface OrgTable {
+  id: string;
+  parent_id: Defaulted<string>;
+  name: string;
+  code: string;
+  path: string;
+  sn: Defaulted<number>;
+  grade: string | null;
+  created_at: Timestamp;
+}
+
+export interface EmployeeTable {
+  id: string;
+  account_id: string | null;
+  account: string;
+  name: string;
+  status: Defaulted<string>;
+  gender: Defaulted<string>;
+  email: string | null;
+  address: string | null;
+  mobile: string | null;
+  qq: string | null;
+  wc_account: string | null;
+  photo: string | null;
+  org_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RoleTable {
+  id: string;
+  system_id: string | null;
+  name: string;
+  alias: string;
+  enabled: Defaulted<boolean>;
+  created_at: Timestamp;
+}
+
+export interface RoleResourceTable {
+  role_id: string;
+  resource_id: string;
+}
+
+export interface RoleGrantTable {
+  role_id: string;
+  party_type: 'employee' | 'org' | 'position';
+  party_id: string;
+}
+
+export interface MessageReceiverTable {
+  message_id: string;
+  receiver_id: string;
+  receiver_name: string | null;
+  read_at: Date | string | null;
+  removed: Defaulted<boolean>;
+}
+
+export interface MessageTable {
+  id: string;
+  subject: string;
+  owner_id: string | null;
+  owner_name: string | null;
+  message_type: Defaulted<string>;
+  is_public: Defaulted<boolean>;
+  can_reply: Defaulted<boolean>;
+  content: string | null;
+  created_at: Timestamp;
+}
+
+export interface SchemaMigrationTable {
+  name: string;
+  applied_at: Generated<Date>;
+}
+
+export interface Database {
+  'platform.tenant': TenantTable;
+  'platform.account': AccountTable;
+  'platform.tenant_member': TenantMemberTable;
+  'platform.session': SessionTable;
+  'platform.subsystem': SubsystemTable;
+  'platform.resource': ResourceTable;
+  org: OrgTable;
+  employee: EmployeeTable;
+  role: RoleTable;
+  role_resource: RoleResourceTable;
+  role_grant: RoleGrantTable;
+  message: MessageTable;
+  message_receiver: MessageReceiverTable;
+  schema_migration: SchemaMigrationTable;
+}

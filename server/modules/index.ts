@@ -1,0 +1,11 @@
+/** Every handler, keyed by operation id. An operation without one answers 501 'unsupported'. */
+import type { HandlerMap } from './handler.ts';
+import { authHandlers } from './auth/handlers.ts';
+import { employeeHandlers } from './employees/handlers.ts';
+import { resourceHandlers } from './resources/handlers.ts';
+
+export const allHandlers: HandlerMap = {
+  ...authHandlers,
+  ...resourceHandlers,
+  ...employeeHandlers,
+};

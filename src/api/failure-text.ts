@@ -1,0 +1,47 @@
+/**
+ * The text shown for a failed call (spec §8): message with cause, message only, cause only, the
+ * text of the state or HTTP status, else "unknown error, code {state}".
+ */
+import type { Envelope } from './envelope.ts';
+
+export type Translate = (key: string, params?: Record<string, unknown>) => string;
+
+/** Codes with a client-side text: HTTP statuses and the two security codes the spec lists with them. */
+export const STATUS_TEXT_CODES: ReadonlySet<number> = new Set([
+  400, 401, 403, 404, 408, 500, 501, 502, 503, 504, 505, 6010101, 6020101,
+]);
+
+export function statusText(code: number | undefined, t: Translate): string | undefined {
+  return code !== undefined && STATUS_TEXT_CODES.has(code) ? t(`http.status.${code}`) : undefined;
+}
+
+function nonEmpty(text: unknown): string | undefined {
+  return typeof text === 'string' && text.trim() !== '' ? text.trim() : undefined;
+}
+
+/** A cause as one line: a string as is, field errors as "field: message; …", anything else as JSON. */
+export function causeText(cause: unknown): string | undefined {
+  if (cause === null || cause === undefined) return undefined;
+  if (typeof cause === 'string') return nonEmpty(cause);
+  if (Array.isArray(cause)) {
+    const parts = cause.map((item) => {
+      if (item && typeof item === 'object' && 'message' in item) {
+        const { field, message } = item as { field?: unknown; message?: unknown };
+        return field ? `${String(field)}: ${String(message)}` : String(message);
+      }
+      return typeof item === 'string' ? item : JSON.stringify(item);
+    });
+    return nonEmpty(parts.join('; '));
+  }
+  return nonEmpty(JSON.stringify(cause));
+}
+
+export function describeFailure(envelope: Pick<Envelope, 'state' | 'message' | 'cause'>, httpStatus: number | undefined, t: Translate): string {
+  const message = nonEmpty(envelope.message);
+  const cause = causeText(envelope.cause);
+  // The server often repeats field errors inside its message; say them once.
+  if (message && cause && !message.includes(cause)) return t('http.messageWithCause', { message, cause });
+  if (message) return message;
+  if (cause) return cause;
+  return statusText(envelope.state, t) ?? statusText(httpStatus, t) ?? t('http.unknownError', { state: envelope.state });
+}

@@ -1,0 +1,40 @@
+/**
+ * Session state. The token survives reloads and new tabs (localStorage); who the user is and what
+ * they may open is kept for the browser tab only (sessionStorage, cleared at logout as the spec asks)
+ * and reloaded from the server when missing.
+ */
+import { atom } from 'jotai';
+import { atomWithStorage, createJSONStorage, RESET } from 'jotai/utils';
+import type { MenuNode, UserContext } from '../api/generated/operations.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../i18n/languages.ts';
+import type { appStore } from './store.ts';
+
+const local = createJSONStorage<any>(() => localStorage);
+const session = createJSONStorage<any>(() => sessionStorage);
+// Read storage when the atom is first used, so the first render already knows the token.
+const onInit = { getOnInit: true } as const;
+
+export const accessTokenAtom = atomWithStorage<string | null>('mf.accessToken', null, local, onInit);
+/** Kept for the refresh-token flow that a later capability adds. */
+export const refreshTokenAtom = atomWithStorage<string | null>('mf.refreshToken', null, local, onInit);
+export const uidAtom = atomWithStorage<string | null>('mf.uid', null, local, onInit);
+/** Current subsystem (X-System-Id); empty until subsystem selection exists. */
+export const systemIdAtom = atomWithStorage<string | null>('mf.systemId', null, local, onInit);
+export const userContextAtom = atomWithStorage<UserContext | null>('mf.userContext', null, session, onInit);
+/** The menu tree of the current subsystem; loaded at login and again after a reload. */
+export const menusAtom = atom<MenuNode[] | null>(null);
+export const languageAtom = atomWithStorage<Language>('mf.language', DEFAULT_LANGUAGE, local, onInit);
+
+/** Tenant the session works in, sent as X-Tenant-Id (the server rejects any other). */
+export const tenantIdAtom = atom((get) => get(userContextAtom)?.tenantId ?? null);
+
+type Store = typeof appStore;
+
+/** Forgets everything about the signed-in user (not the language or the chosen subsystem). */
+export function clearSession(store: Store): void {
+  store.set(accessTokenAtom, RESET);
+  store.set(refreshTokenAtom, RESET);
+  store.set(uidAtom, RESET);
+  store.set(userContextAtom, RESET);
+  store.set(menusAtom, null);
+}

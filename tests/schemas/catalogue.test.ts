@@ -1,0 +1,137 @@
+// @vitest-environment node
+/**
+ * The API catalogue covers the spec: every call of api-calls.txt with its method, path and public flag,
+ * and the calls we added (ours: true) are exactly the documented ones.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadCatalogue } from '../../schemas/catalogue.ts';
+import { operationIdFromPath } from '../../schemas/catalogue-types.ts';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The shared spec sits beside the repository; the fixture copy keeps the test runnable without it. */
+function apiCallsFile(): string {
+  const shared = join(repoRoot, '..', 'shared', 'spec', 'api-calls.txt');
+  return existsSync(shared) ? shared : join(repoRoot, 'tests', 'fixtures', 'api-calls.txt');
+}
+
+interface SpecCall {
+  method: string;
+  path: string;
+  isPublic: boolean;
+  line: string;
+}
+
+function parseApiCalls(text: string): SpecCall[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'))
+    .map((line) => {
+      const [method, path, flag] = line.split(/\s+/);
+      return { method, path, isPublic: flag === 'public', line };
+    });
+}
+
+const calls = parseApiCalls(readFileSync(apiCallsFile(), 'utf8'));
+const catalogue = loadCatalogue();
+const operations = [...catalogue.values()];
+const byRoute = new Map(operations.map((op) => [`${op.method} ${op.path}`, op]));
+
+/** The calls the spec names without a path, and the log upload; paths are ours (schemas/api/README.md). */
+const OURS: Record<string, { method: string; path: string; access: string }> = {
+  'user.passwordPolicy': { method: 'GET', path: '/user/passwordPolicy', access: 'public' },
+  'fldUser.perfect': { method: 'POST', path: '/fldUser/perfect', access: 'public' },
+  'smsMsg.msgCheck': { method: 'POST', path: '/smsMsg/msgCheck', access: 'public' },
+  'tnewsGg.queryContent': { method: 'POST', path: '/tnewsGg/queryContent', access: 'public' },
+  'casePublish.history.query': { method: 'POST', path: '/casePublish/history/query', access: 'public' },
+  'casePublish.sample.query': { method: 'POST', path: '/casePublish/sample/query', access: 'public' },
+  'log.upload': { method: 'POST', path: '/log/upload', access: 'user' },
+};
+
+describe('API catalogue against the spec', () => {
+  it('reads the 168 calls of api-calls.txt', () => {
+    expect(calls).toHaveLength(168);
+  });
+
+  it('declares every call with its method and path', () => {
+    const missing = calls
+      .filter((call) => !byRoute.has(`${call.method} ${call.path}`))
+      .map((call) => call.line);
+    expect(missing).toEqual([]);
+  });
+
+  it('makes exactly the whitelisted calls public', () => {
+    const wrong = calls
+      .filter((call) => (byRoute.get(`${call.method} ${call.path}`)?.access === 'public') !== call.isPublic)
+      .map((call) => `${call.line} -> ${byRoute.get(`${call.method} ${call.path}`)?.access}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('names every operation after its path', () => {
+    const wrong = operations.filter((op) => op.id !== operationIdFromPath(op.path)).map((op) => op.id);
+    expect(wrong).toEqual([]);
+  });
+
+  it('adds only the documented calls of our own, with the chosen paths and access', () => {
+    const specRoutes = new Set(calls.map((call) => `${call.method} ${call.path}`));
+    const extra = operations.filter((op) => !specRoutes.has(`${op.method} ${op.path}`));
+    expect(extra.map((op) => op.id).sort()).toEqual(Object.keys(OURS).sort());
+    for (const op of extra) {
+      expect(op.ours, op.id).toBe(true);
+      expect({ method: op.method, path: op.path, access: op.access }, op.id).toEqual(OURS[op.id]);
+    }
+    expect(operations.filter((op) => op.ours && specRoutes.has(`${op.method} ${op.path}`))).toEqual([]);
+    expect(operations).toHaveLength(calls.length + Object.keys(OURS).length);
+  });
+
+  it('makes the whitelist calls the spec names without a path public', () => {
+    for (const id of [
+      'fldUser.perfect',
+      'smsMsg.msgCheck',
+      'tnewsGg.queryContent',
+      'casePublish.history.query',
+      'casePublish.sample.query',
+      'user.passwordPolicy',
+    ]) {
+      expect(catalogue.get(id)?.access, id).toBe('public');
+    }
+  });
+
+  it('marks the uploads multipart and the downloads binary', () => {
+    for (const id of ['auth.resources.importXml', 'fldFile.upload'])
+      expect(catalogue.get(id)?.request?.multipart, id).toBe(true);
+    for (const id of ['auth.resources.exportXml', 'fldFile.download', 'fldFile.preview', 'file.getImage']) {
+      expect(catalogue.get(id)?.binary, id).toBe(true);
+    }
+  });
+
+  it('gives every list query the list request body', () => {
+    const lists = operations.filter(
+      (op) =>
+        /(^|\.)(query|receive|sent)$|\.query4|\.queryWith|\.query[A-Z]/.test(op.id) && op.method === 'POST',
+    );
+    expect(lists.length).toBeGreaterThan(30);
+    const wrong = lists
+      .filter((op) => !['role.queryByOrgId', 'role.queryByPositionId'].includes(op.id))
+      .filter((op) => (op.request?.body as { $ref?: string } | undefined)?.$ref !== 'list-request')
+      .map((op) => op.id);
+    expect(wrong).toEqual([]);
+  });
+
+  it('follows the service rule: oauth2 for authentication and authorize, business for msg, fld*, saas and the public pages', () => {
+    const expected = (path: string) =>
+      /^\/(authentication|authorize)\//.test(path)
+        ? 'oauth2'
+        : /^\/(msg|saas|smsMsg|tnewsGg|casePublish)\/|^\/fld/.test(path)
+          ? 'business'
+          : 'platform';
+    const wrong = operations
+      .filter((op) => op.service !== expected(op.path))
+      .map((op) => `${op.id}: ${op.service}`);
+    expect(wrong).toEqual([]);
+  });
+});

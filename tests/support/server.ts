@@ -1,0 +1,109 @@
+/**
+ * Starts the real server in-process on a free port over a fresh database: embedded PGlite in a new
+ * temporary directory, or a new PostgreSQL database on the local server (dropped afterwards), so
+ * runs never collide.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { configFromEnv, type ServerConfig } from '../../server/config.ts';
+import { prepareServer, type StartedServer } from '../../server/start.ts';
+import type { BuildOptions } from '../../server/app.ts';
+
+export type DbKind = 'pglite' | 'postgres';
+
+export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface TestServer {
+  baseUrl: string;
+  api: string;
+  server: StartedServer;
+  config: ServerConfig;
+  adminPassword: string;
+  close(): Promise<void>;
+}
+
+export const TEST_ADMIN_PASSWORD = 'Admin#2026pass';
+
+async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `mf_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestServer(
+  kind: DbKind = 'pglite',
+  overrides: Partial<ServerConfig> = {},
+  build: BuildOptions = {},
+): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mf-test-'));
+  const pgdb = kind === 'postgres' ? await freshPostgresDatabase() : null;
+  const config: ServerConfig = {
+    ...configFromEnv({}),
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: pgdb?.url,
+    adminPassword: TEST_ADMIN_PASSWORD,
+    ...overrides,
+  };
+  const server = await prepareServer(config, build);
+  const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    baseUrl: address,
+    api: `${address}${config.apiBase}`,
+    server,
+    config,
+    adminPassword: TEST_ADMIN_PASSWORD,
+    close: async () => {
+      await server.close();
+      await pgdb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in as admin and returns the access token. */
+export async function loginAsAdmin(t: TestServer): Promise<string> {
+  const res = await fetch(`${t.api}/authentication/apply`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'password_credentials', username: 'admin', password: t.adminPassword }),
+  });
+  const body = (await res.json()) as { state: number; data: { access_token: string } };
+  if (body.state !== 200) throw new Error(`admin login failed: ${JSON.stringify(body)}`);
+  return body.data.access_token;
+}
+
+/** Calls an API path with the JSON envelope; returns HTTP status and envelope. */
+export async function call(
+  t: TestServer,
+  method: 'GET' | 'POST',
+  path: string,
+  opts: { token?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string } = {},
+): Promise<{ status: number; body: { state: number; message: string; cause: unknown; data: any } }> {
+  const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  let body: string | undefined = opts.rawBody;
+  if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const res = await fetch(`${t.api}${path}`, { method, headers, body });
+  return { status: res.status, body: (await res.json()) as never };
+}

@@ -1,0 +1,76 @@
+/**
+ * Checks the whole schemas/ tree (or fixture folders laid out the same way) and returns every error.
+ * Order: entities first (the catalogue refers to them), then catalogue files, then screens.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkCatalogueRules, newCatalogueIndex } from './catalogue-rules.ts';
+import { checkEntities } from './entities.ts';
+import { loadMetaCheck } from './meta-validate.ts';
+import { checkOperationSchemas } from './operation-schemas.ts';
+import type { SchemaError } from './report.ts';
+import { listYamlFiles, readYamlFile } from './yaml-files.ts';
+
+export interface CheckOptions {
+  /** Repository root; file names in errors are relative to it. */
+  root: string;
+  /** Defaults: <root>/schemas/api, entities, screens, meta. */
+  apiDir?: string;
+  entitiesDir?: string;
+  screensDir?: string;
+  metaDir?: string;
+}
+
+export interface CheckResult {
+  filesChecked: number;
+  errors: SchemaError[];
+}
+
+export function checkTree(options: CheckOptions): CheckResult {
+  const { root } = options;
+  const apiDir = options.apiDir ?? join(root, 'schemas', 'api');
+  const entitiesDir = options.entitiesDir ?? join(root, 'schemas', 'entities');
+  const screensDir = options.screensDir ?? join(root, 'schemas', 'screens');
+  const metaDir = options.metaDir ?? join(root, 'schemas', 'meta');
+  const errors: SchemaError[] = [];
+
+  const apiMeta = loadMetaCheck(join(metaDir, 'api.schema.json'), root, errors);
+  const entityMeta = loadMetaCheck(join(metaDir, 'entity.schema.json'), root, errors);
+  // The screen meta-schema is optional: screens are checked once it exists.
+  const screenMetaFile = join(metaDir, 'screen.schema.json');
+  const screenMeta = existsSync(screenMetaFile) ? loadMetaCheck(screenMetaFile, root, errors) : undefined;
+
+  const apiFiles = listYamlFiles(apiDir).map((file) => readYamlFile(file, root, errors));
+  const entityFiles = listYamlFiles(entitiesDir).map((file) => readYamlFile(file, root, errors));
+  const screenFiles = screenMeta
+    ? listYamlFiles(screensDir).map((file) => readYamlFile(file, root, errors))
+    : [];
+
+  const entities = checkEntities(
+    entityFiles,
+    entityMeta,
+    apiFiles.map((parsed) => parsed.data),
+  );
+  errors.push(...entities.errors);
+
+  const index = newCatalogueIndex();
+  for (const parsed of apiFiles) {
+    if (parsed.data === undefined) continue;
+    const metaErrors = apiMeta ? apiMeta(parsed.data, parsed.file) : [];
+    errors.push(...metaErrors);
+    // The rules assume the shape the meta-schema guarantees; a file that breaks it is reported above only.
+    if (metaErrors.length > 0 || !apiMeta) continue;
+    errors.push(...checkCatalogueRules(parsed, index));
+    errors.push(...checkOperationSchemas(parsed, entities.ajv, entities.failed));
+  }
+
+  if (screenMeta) {
+    for (const parsed of screenFiles) {
+      if (parsed.data !== undefined) errors.push(...screenMeta(parsed.data, parsed.file));
+    }
+  }
+
+  // Grouped by file (stable, so each file's errors keep document order) for a readable report.
+  errors.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return { filesChecked: apiFiles.length + entityFiles.length + screenFiles.length, errors };
+}
