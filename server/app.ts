@@ -32,7 +32,8 @@ export async function buildApp(db: Db, config: ServerConfig, opts: BuildOptions 
   const app = Fastify({
     logger: opts.logger ? { level: config.logLevel } : false,
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    // Only a configured proxy may name the client's address (per-IP limits depend on it).
+    trustProxy: config.trustProxy,
     // Token-bearing query strings must not end up in logs.
     disableRequestLogging: true,
   });
@@ -45,6 +46,7 @@ export async function buildApp(db: Db, config: ServerConfig, opts: BuildOptions 
     await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: ['index.html'] });
   }
   installErrorHandling(app, config.apiBase, () => hasApp);
+  (await import('./auth/acting-audit.ts')).installActingAudit(app, db, config, operations);
   registerCatalogueRoutes(app, { db, config, operations, handlers: opts.handlers ?? allHandlers });
   return { app, operations };
 }

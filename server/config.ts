@@ -16,6 +16,45 @@ export interface ServerConfig {
   /** Seed the demo tenant on first start. */
   seedDemo: boolean;
   logLevel: string;
+  /** TRUST_PROXY: false (default), true, a hop count, or comma-separated proxy addresses. */
+  trustProxy: boolean | number | string[];
+
+  // ---- Sign-in and session (server/auth, server/sms, server/sso). Every field has an env variable.
+  /** REFRESH_TOKEN_TTL: refresh token lifetime in seconds (sliding: each refresh issues a new one). Default 7 days. */
+  refreshTokenTtl: number;
+  /** TENANT_REG_OPEN=true: enterprise registration (user/open/tenant, fldEmployee/create) is open. */
+  tenantRegOpen: boolean;
+  /** DEFAULT_PASSWORD: the password 'restore default' (user/change/passwd reset 2) sets; unset refuses the restore. */
+  defaultPassword?: string;
+  /** APP_SECRET: pepper mixed into stored SMS code hashes; set the same value on every instance. */
+  appSecret: string;
+  /** RATE_LIMIT_PER_MINUTE: calls per minute per client IP in each bucket (login, sms, captcha); 0 turns it off. */
+  rateLimitPerMinute: number;
+  /** SMS_PROVIDER: 'outbox' (default: platform.sms_outbox table + a log line) or 'http'. */
+  smsProvider: 'outbox' | 'http';
+  /** SMS_HTTP_URL: provider endpoint receiving POST JSON {mobile, template, params:{code, minutes}, content}. */
+  smsHttpUrl?: string;
+  /** SMS_HTTP_TOKEN: sent as 'Authorization: Bearer …' to the provider. */
+  smsHttpToken?: string;
+  /** SMS_HTTP_TEMPLATE: the provider's template id, passed as 'template'. */
+  smsHttpTemplate: string;
+  /** SMS_PER_PHONE_PER_HOUR: codes sent to one mobile per hour, all purposes together. Default 10. */
+  smsPerPhonePerHour: number;
+  /** SMS_OUTBOX_LOG_CODE=true: the outbox log line carries the message text (development only). */
+  smsOutboxLogCode: boolean;
+  /** CAS_URL: CAS server base (…/cas); ticket login validates at {CAS_URL}/serviceValidate. */
+  casUrl?: string;
+  /** CAS_SERVICE: this app's service URL as registered at the CAS server (fixed, never taken from the client). */
+  casService?: string;
+  /** OAUTH_TOKEN_URL, OAUTH_USERINFO_URL, OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET, OAUTH_REDIRECT_URI: the
+   *  external authorization server of the 'newwebxt' authorization-code login. */
+  oauthTokenUrl?: string;
+  oauthUserinfoUrl?: string;
+  oauthClientId?: string;
+  oauthClientSecret?: string;
+  oauthRedirectUri?: string;
+  /** OAUTH_USERNAME_FIELD: the userinfo field holding the account name. Default 'username'. */
+  oauthUsernameField: string;
 }
 
 function int(v: string | undefined, dflt: number): number {
@@ -36,5 +75,32 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     staticDir: env.STATIC_DIR || 'dist',
     seedDemo: env.SEED_DEMO !== 'false',
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    refreshTokenTtl: int(env.REFRESH_TOKEN_TTL, 7 * 24 * 3600),
+    tenantRegOpen: env.TENANT_REG_OPEN === 'true',
+    defaultPassword: env.DEFAULT_PASSWORD || undefined,
+    appSecret: env.APP_SECRET ?? '',
+    rateLimitPerMinute: int(env.RATE_LIMIT_PER_MINUTE, 30),
+    smsProvider: env.SMS_PROVIDER === 'http' ? 'http' : 'outbox',
+    smsHttpUrl: env.SMS_HTTP_URL || undefined,
+    smsHttpToken: env.SMS_HTTP_TOKEN || undefined,
+    smsHttpTemplate: env.SMS_HTTP_TEMPLATE || 'verify-code',
+    smsPerPhonePerHour: int(env.SMS_PER_PHONE_PER_HOUR, 10),
+    smsOutboxLogCode: env.SMS_OUTBOX_LOG_CODE === 'true',
+    casUrl: env.CAS_URL ? env.CAS_URL.replace(/\/$/, '') : undefined,
+    casService: env.CAS_SERVICE || undefined,
+    oauthTokenUrl: env.OAUTH_TOKEN_URL || undefined,
+    oauthUserinfoUrl: env.OAUTH_USERINFO_URL || undefined,
+    oauthClientId: env.OAUTH_CLIENT_ID || undefined,
+    oauthClientSecret: env.OAUTH_CLIENT_SECRET || undefined,
+    oauthRedirectUri: env.OAUTH_REDIRECT_URI || undefined,
+    oauthUsernameField: env.OAUTH_USERNAME_FIELD || 'username',
   };
+}
+
+function parseTrustProxy(v: string | undefined): boolean | number | string[] {
+  if (!v || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
 }

@@ -174,3 +174,163 @@ export interface Database {
   message_receiver: MessageReceiverTable;
   schema_migration: SchemaMigrationTable;
 }
+
+// ---- Sign-in and session (migration 002_auth). Declaration merging adds the new columns and tables.
+
+export interface AccountTable {
+  /** The account's own user security setting; null means the platform default. */
+  security_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set by an admin reset or a restore-default: the user must choose a new password. */
+  must_change_password: Defaulted<boolean>;
+}
+
+export interface SessionTable {
+  /** All sessions descending from one login share a family; revoking it ends them all. */
+  family_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface UserSecurityTable {
+  id: string;
+  name: string;
+  complexity: Defaulted<string>;
+  min_length: Defaulted<number>;
+  max_length: Defaulted<number>;
+  valid_days: Defaulted<number>;
+  max_failures: Defaulted<number>;
+  single_session: Defaulted<boolean>;
+  is_use: Defaulted<'Y' | 'N'>;
+  is_default: Defaulted<'Y' | 'N'>;
+  description: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionFamilyTable {
+  id: string;
+  account_id: string;
+  /** The account acting as account_id (authentication/switch), else null. */
+  acting_by: string | null;
+  /** While acting: the actor's own family, restored by switch/exit. */
+  origin_family_id: string | null;
+  grant_type: string | null;
+  client: string | null;
+  ip: string | null;
+  created_at: Timestamp;
+  revoked_at: Date | string | null;
+  revoked_reason: string | null;
+}
+
+export interface RefreshTokenTable {
+  token_hash: string;
+  family_id: string;
+  session_id: string;
+  account_id: string;
+  created_at: Timestamp;
+  expires_at: Date | string;
+  used_at: Date | string | null;
+}
+
+export interface AuthFailureTable {
+  id: Generated<number>;
+  subject: string;
+  ip: string | null;
+  cleared: Defaulted<boolean>;
+  created_at: Timestamp;
+}
+
+export interface RateLimitTable {
+  bucket: string;
+  key: string;
+  window_start: Date | string;
+  count: Defaulted<number>;
+}
+
+export interface CaptchaTable {
+  id: string;
+  answer: string;
+  ip: string | null;
+  created_at: Timestamp;
+  expires_at: Date | string;
+  used_at: Date | string | null;
+}
+
+export interface SmsCodeTable {
+  id: string;
+  mobile: string;
+  purpose: string;
+  code_hash: string;
+  account_id: string | null;
+  ip: string | null;
+  attempts: Defaulted<number>;
+  created_at: Timestamp;
+  expires_at: Date | string;
+  used_at: Date | string | null;
+}
+
+export interface SmsOutboxTable {
+  id: string;
+  mobile: string;
+  purpose: string;
+  content: string;
+  created_at: Timestamp;
+}
+
+export interface VerificationGrantTable {
+  id: string;
+  account_id: string;
+  purpose: string;
+  created_at: Timestamp;
+  expires_at: Date | string;
+  used_at: Date | string | null;
+}
+
+export interface OauthClientTable {
+  client_id: string;
+  name: string;
+  secret_hash: string | null;
+  redirect_uri: string | null;
+  created_at: Timestamp;
+}
+
+export interface AuthCodeTable {
+  code_hash: string;
+  client_id: string;
+  account_id: string;
+  tenant_id: string | null;
+  state: string | null;
+  created_at: Timestamp;
+  expires_at: Date | string;
+  used_at: Date | string | null;
+}
+
+export interface ActingAuditTable {
+  id: Generated<number>;
+  event: 'switch' | 'exit' | 'operation';
+  actor_account_id: string;
+  actor_account: string;
+  target_account_id: string;
+  target_account: string;
+  reason: string | null;
+  operation_id: string | null;
+  method: string | null;
+  status: number | null;
+  tenant_id: string | null;
+  family_id: string | null;
+  ip: string | null;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  'platform.user_security': UserSecurityTable;
+  'platform.session_family': SessionFamilyTable;
+  'platform.refresh_token': RefreshTokenTable;
+  'platform.auth_failure': AuthFailureTable;
+  'platform.rate_limit': RateLimitTable;
+  'platform.captcha': CaptchaTable;
+  'platform.sms_code': SmsCodeTable;
+  'platform.sms_outbox': SmsOutboxTable;
+  'platform.verification_grant': VerificationGrantTable;
+  'platform.oauth_client': OauthClientTable;
+  'platform.auth_code': AuthCodeTable;
+  'platform.acting_audit': ActingAuditTable;
+}

@@ -41,7 +41,7 @@ const catalogue = loadCatalogue();
 const operations = [...catalogue.values()];
 const byRoute = new Map(operations.map((op) => [`${op.method} ${op.path}`, op]));
 
-/** The calls the spec names without a path, and the log upload; paths are ours (schemas/api/README.md). */
+/** The calls the spec names without a path, the log upload and the tenant switch; paths are ours (schemas/api/README.md). */
 const OURS: Record<string, { method: string; path: string; access: string }> = {
   'user.passwordPolicy': { method: 'GET', path: '/user/passwordPolicy', access: 'public' },
   'fldUser.perfect': { method: 'POST', path: '/fldUser/perfect', access: 'public' },
@@ -50,6 +50,7 @@ const OURS: Record<string, { method: string; path: string; access: string }> = {
   'casePublish.history.query': { method: 'POST', path: '/casePublish/history/query', access: 'public' },
   'casePublish.sample.query': { method: 'POST', path: '/casePublish/sample/query', access: 'public' },
   'log.upload': { method: 'POST', path: '/log/upload', access: 'user' },
+  'user.switchTenant': { method: 'POST', path: '/user/switchTenant', access: 'user' },
 };
 
 describe('API catalogue against the spec', () => {

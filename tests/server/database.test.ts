@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { migrateAll, createTenantSpace, dropTenantSpace, tenantSchemaName } from '../../server/db/tenant-space.ts';
 import { newId } from '../../server/auth/tokens.ts';
+import { platformMigrations } from '../../server/db/migrations/platform.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { DB_KINDS } from './databases.ts';
 
@@ -19,7 +20,7 @@ describe.each(DB_KINDS)('database on %s', (kind) => {
     expect(again.platform).toEqual([]);
     expect(Object.values(again.tenants).flat()).toEqual([]);
     const rows = await sql<{ name: string }>`select name from platform.schema_migration order by name`.execute(db());
-    expect(rows.rows.map((r) => r.name)).toEqual(['001_core']);
+    expect(rows.rows.map((r) => r.name)).toEqual(platformMigrations.map((m) => m.name));
   });
 
   it('creates and drops a tenant space', async () => {

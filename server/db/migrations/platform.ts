@@ -87,4 +87,157 @@ export const platformMigrations: Migration[] = [
       create index resource_parent_idx on ${s}.resource (system_id, parent_id, sn);
     `,
   },
+  {
+    // Sign-in and session hardening: token families with rotated refresh tokens, user security settings,
+    // brute-force counters, per-IP rate limits, captchas, SMS codes and outbox, our own OAuth clients and
+    // codes, and the audit of acting as another user.
+    name: '002_auth',
+    sql: (s) => `
+      create table ${s}.user_security (
+        id text primary key,
+        name text not null,
+        complexity text not null default '1,3',
+        min_length integer not null default 8 check (min_length between 1 and 128),
+        max_length integer not null default 64 check (max_length between 1 and 128),
+        valid_days integer not null default 0 check (valid_days >= 0),
+        max_failures integer not null default 5 check (max_failures >= 0),
+        single_session boolean not null default false,
+        is_use text not null default 'Y' check (is_use in ('Y','N')),
+        is_default text not null default 'N' check (is_default in ('Y','N')),
+        description text,
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now()
+      );
+      insert into ${s}.user_security (id, name, complexity, min_length, max_length, valid_days, max_failures, single_session, is_use, is_default, description)
+        values ('default', '默认安全设置', '1,3', 8, 64, 0, 5, false, 'Y', 'Y', null);
+
+      alter table ${s}.account add column security_id text references ${s}.user_security(id) on delete set null;
+      alter table ${s}.account add column must_change_password boolean not null default false;
+
+      create table ${s}.session_family (
+        id text primary key,
+        account_id text not null references ${s}.account(id) on delete cascade,
+        acting_by text references ${s}.account(id) on delete cascade,
+        origin_family_id text,
+        grant_type text,
+        client text,
+        ip text,
+        created_at timestamptz not null default now(),
+        revoked_at timestamptz,
+        revoked_reason text
+      );
+      create index session_family_account_idx on ${s}.session_family (account_id);
+      alter table ${s}.session add column family_id text references ${s}.session_family(id) on delete cascade;
+      create index session_family_idx on ${s}.session (family_id);
+
+      create table ${s}.refresh_token (
+        token_hash text primary key,
+        family_id text not null references ${s}.session_family(id) on delete cascade,
+        session_id text not null,
+        account_id text not null references ${s}.account(id) on delete cascade,
+        created_at timestamptz not null default now(),
+        expires_at timestamptz not null,
+        used_at timestamptz
+      );
+      create index refresh_token_family_idx on ${s}.refresh_token (family_id);
+
+      create table ${s}.auth_failure (
+        id bigint generated always as identity primary key,
+        subject text not null,
+        ip text,
+        cleared boolean not null default false,
+        created_at timestamptz not null default now()
+      );
+      create index auth_failure_subject_idx on ${s}.auth_failure (subject, created_at);
+
+      create table ${s}.rate_limit (
+        bucket text not null,
+        key text not null,
+        window_start timestamptz not null,
+        count integer not null default 0,
+        primary key (bucket, key, window_start)
+      );
+
+      create table ${s}.captcha (
+        id text primary key,
+        answer text not null,
+        ip text,
+        created_at timestamptz not null default now(),
+        expires_at timestamptz not null,
+        used_at timestamptz
+      );
+
+      create table ${s}.sms_code (
+        id text primary key,
+        mobile text not null,
+        purpose text not null,
+        code_hash text not null,
+        account_id text,
+        ip text,
+        attempts integer not null default 0,
+        created_at timestamptz not null default now(),
+        expires_at timestamptz not null,
+        used_at timestamptz
+      );
+      create index sms_code_mobile_idx on ${s}.sms_code (mobile, purpose, created_at);
+
+      create table ${s}.sms_outbox (
+        id text primary key,
+        mobile text not null,
+        purpose text not null,
+        content text not null,
+        created_at timestamptz not null default now()
+      );
+      create index sms_outbox_mobile_idx on ${s}.sms_outbox (mobile, created_at);
+
+      create table ${s}.verification_grant (
+        id text primary key,
+        account_id text not null references ${s}.account(id) on delete cascade,
+        purpose text not null,
+        created_at timestamptz not null default now(),
+        expires_at timestamptz not null,
+        used_at timestamptz
+      );
+      create index verification_grant_account_idx on ${s}.verification_grant (account_id, purpose);
+
+      create table ${s}.oauth_client (
+        client_id text primary key,
+        name text not null,
+        secret_hash text,
+        redirect_uri text,
+        created_at timestamptz not null default now()
+      );
+      insert into ${s}.oauth_client (client_id, name) values ('merger-filing-web', '经营者集中申报系统');
+
+      create table ${s}.auth_code (
+        code_hash text primary key,
+        client_id text not null references ${s}.oauth_client(client_id) on delete cascade,
+        account_id text not null references ${s}.account(id) on delete cascade,
+        tenant_id text,
+        state text,
+        created_at timestamptz not null default now(),
+        expires_at timestamptz not null,
+        used_at timestamptz
+      );
+
+      create table ${s}.acting_audit (
+        id bigint generated always as identity primary key,
+        event text not null check (event in ('switch','exit','operation')),
+        actor_account_id text not null,
+        actor_account text not null,
+        target_account_id text not null,
+        target_account text not null,
+        reason text,
+        operation_id text,
+        method text,
+        status integer,
+        tenant_id text,
+        family_id text,
+        ip text,
+        created_at timestamptz not null default now()
+      );
+      create index acting_audit_actor_idx on ${s}.acting_audit (actor_account_id, created_at);
+      create index acting_audit_target_idx on ${s}.acting_audit (target_account_id, created_at);
+    `,
+  },
 ];

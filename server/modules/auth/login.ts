@@ -1,0 +1,198 @@
+/**
+ * Sign-in: the token endpoint (password, authorization code, refresh token), mobile logins (password or
+ * SMS code), the CAS ticket login and our own authorization codes. Every path that checks a secret goes
+ * through the brute-force guard and the per-IP 'login' bucket.
+ */
+import { accountByName, accountsByMobile, type AccountRow } from '../../auth/accounts.ts';
+import { beginAttempt, subjectForAccount, subjectForName } from '../../auth/brute-force.ts';
+import { verifyPassword } from '../../auth/passwords.ts';
+import { limitIp } from '../../auth/rate-limit.ts';
+import { settingFor } from '../../auth/security-settings.ts';
+import { refreshSession, type IssuedToken } from '../../auth/session.ts';
+import { Code } from '../../http/codes.ts';
+import { ApiError } from '../../http/envelope.ts';
+import { checkCode } from '../../sms/codes.ts';
+import { consumeAuthCode, isOwnAuthCode, issueAuthCode } from '../../sso/authorize.ts';
+import { validateCasTicket } from '../../sso/cas.ts';
+import { oauthConfigured, usernameForOAuthCode } from '../../sso/oauth.ts';
+import type { HandlerContext, HandlerMap } from '../handler.ts';
+import { openSession, requireSession, sessionMeta } from './common.ts';
+
+interface TokenRequest {
+  grant_type: 'password_credentials' | 'authorization_code' | 'refresh_token';
+  username?: string;
+  password?: string;
+  client_id?: string;
+  client_secret?: string;
+  code?: string;
+  state?: string;
+  redirect_uri?: string;
+  refresh_token?: string;
+  captcha?: string;
+  requestId?: string;
+}
+
+interface Captcha {
+  captcha?: string;
+  requestId?: string;
+}
+
+/** One account for a mobile; two active accounts on one number must sign in by account name. */
+async function accountForMobile(ctx: HandlerContext, mobile: string): Promise<AccountRow | undefined> {
+  const found = await accountsByMobile(ctx.db, mobile);
+  if (found.length > 1) throw new ApiError(Code.BAD_CREDENTIALS, 'auth.sms.mobileAmbiguous');
+  return found[0];
+}
+
+/** Password check of a known or unknown account, guarded; opens the session. */
+async function passwordLogin(
+  ctx: HandlerContext,
+  account: AccountRow | undefined,
+  typedName: string,
+  password: string,
+  captcha: Captcha,
+): Promise<IssuedToken> {
+  const setting = await settingFor(ctx.db, account?.id);
+  const attempt = await beginAttempt(ctx.db, {
+    subject: account ? subjectForAccount(account.id) : subjectForName(typedName),
+    ip: ctx.request.ip,
+    maxFailures: setting.maxFailures,
+    captchaAllowed: true,
+    captcha,
+  });
+  const ok = await verifyPassword(account?.password_hash ?? null, password);
+  if (!account || !ok) {
+    await attempt.fail();
+    throw new ApiError(Code.BAD_CREDENTIALS);
+  }
+  await attempt.succeed();
+  if (account.status !== 'actived') throw new ApiError(Code.BAD_CREDENTIALS, 'auth.login.inactive');
+  return openSession(ctx, account.id, { grantType: 'password_credentials' });
+}
+
+/** SMS code login for a mobile, guarded like a password. */
+async function smsLogin(ctx: HandlerContext, mobile: string, validCode: string): Promise<IssuedToken> {
+  const account = await accountForMobile(ctx, mobile);
+  const setting = await settingFor(ctx.db, account?.id);
+  const attempt = await beginAttempt(ctx.db, {
+    subject: account ? subjectForAccount(account.id) : subjectForName(mobile),
+    ip: ctx.request.ip,
+    maxFailures: setting.maxFailures,
+    captchaAllowed: false,
+  });
+  try {
+    await checkCode(ctx.db, ctx.config, mobile, 'login', validCode);
+  } catch (e) {
+    await attempt.fail();
+    throw e;
+  }
+  if (!account) {
+    await attempt.fail();
+    throw new ApiError(Code.BAD_CREDENTIALS, 'auth.sms.codeInvalid');
+  }
+  await attempt.succeed();
+  return openSession(ctx, account.id, { grantType: 'sms' });
+}
+
+/** An account named by a trusted third party (CAS, OAuth server): it must exist here and be active. */
+async function ssoAccount(ctx: HandlerContext, name: string): Promise<AccountRow> {
+  const account = await accountByName(ctx.db, name);
+  if (!account) throw new ApiError(Code.BAD_CREDENTIALS, 'auth.sso.noAccount', { account: name });
+  if (account.status !== 'actived') throw new ApiError(Code.BAD_CREDENTIALS, 'auth.login.inactive');
+  return account;
+}
+
+async function ticketLogin(ctx: HandlerContext, ticket: string): Promise<IssuedToken> {
+  const user = await validateCasTicket(ctx.config, ticket);
+  const account = await ssoAccount(ctx, user);
+  return openSession(ctx, account.id, { grantType: 'cas' });
+}
+
+async function authorizationCodeLogin(ctx: HandlerContext, body: TokenRequest): Promise<IssuedToken> {
+  if (!body.code) throw new ApiError(Code.ILLEGAL_TOKEN, 'auth.oauth.codeInvalid');
+  // Our own codes first (they are 256-bit random, so no external code collides), then the external server.
+  if (await isOwnAuthCode(ctx.db, body.code)) {
+    const granted = await consumeAuthCode(ctx.db, {
+      code: body.code,
+      clientId: body.client_id,
+      clientSecret: body.client_secret,
+    });
+    const account = await ctx.db
+      .selectFrom('platform.account')
+      .select(['id', 'status'])
+      .where('id', '=', granted.accountId)
+      .executeTakeFirst();
+    if (!account || account.status !== 'actived')
+      throw new ApiError(Code.BAD_CREDENTIALS, 'auth.login.inactive');
+    return openSession(ctx, account.id, {
+      grantType: 'authorization_code',
+      tenantId: granted.tenantId ?? undefined,
+    });
+  }
+  if (!oauthConfigured(ctx.config)) throw new ApiError(Code.ILLEGAL_TOKEN, 'auth.oauth.codeInvalid');
+  const name = await usernameForOAuthCode(ctx.config, body.code, body.redirect_uri);
+  const account = await ssoAccount(ctx, name);
+  return openSession(ctx, account.id, { grantType: 'oauth' });
+}
+
+async function authorize(
+  ctx: HandlerContext,
+  withRedirect: boolean,
+): Promise<{ code: string; redirectUrl: string }> {
+  const auth = await requireSession(ctx);
+  // A code would give a session of the target without the acting mark (and without its audit).
+  if (auth.actor) throw new ApiError(Code.NO_PERMISSION, 'auth.switch.forbiddenWhileActing');
+  const body = ctx.body as { client_id: string; login_state?: string };
+  return issueAuthCode(ctx.db, {
+    clientId: body.client_id,
+    accountId: auth.accountId,
+    tenantId: auth.tenantId,
+    state: body.login_state,
+    withRedirect,
+  });
+}
+
+export const loginHandlers: HandlerMap = {
+  'authentication.apply': async (ctx) => {
+    const body = ctx.body as TokenRequest;
+    // Refresh tokens (256 random bits, single use) leave nothing to guess, and an office behind one
+    // address refreshes often: only the guessable grants count against the per-IP 'login' bucket.
+    if (body.grant_type !== 'refresh_token') await limitIp(ctx, 'login');
+    switch (body.grant_type) {
+      case 'password_credentials': {
+        if (!body.username || !body.password) throw new ApiError(Code.BAD_CREDENTIALS);
+        const account = await accountByName(ctx.db, body.username);
+        return passwordLogin(ctx, account, body.username, body.password, body);
+      }
+      case 'refresh_token':
+        if (!body.refresh_token) throw new ApiError(Code.ILLEGAL_TOKEN);
+        return refreshSession(ctx.db, body.refresh_token, ctx.config.accessTokenTtl, sessionMeta(ctx));
+      case 'authorization_code':
+        return authorizationCodeLogin(ctx, body);
+      default:
+        throw new ApiError(Code.ILLEGAL_REQUEST, 'server.unsupportedGrant', {
+          grant: String(body.grant_type),
+        });
+    }
+  },
+
+  'fldUser.login.apply': async (ctx) => {
+    const body = ctx.body as { mobile: string; validCode?: string; passWd?: string } & Captcha;
+    await limitIp(ctx, 'login');
+    if (body.validCode) return smsLogin(ctx, body.mobile, body.validCode);
+    const account = await accountForMobile(ctx, body.mobile);
+    return passwordLogin(ctx, account, body.mobile, body.passWd ?? '', body);
+  },
+
+  'fldUser.login.token.apply': async (ctx) => {
+    const body = ctx.body as { token?: string; ticket?: string; mobile?: string; validCode?: string };
+    await limitIp(ctx, 'login');
+    const ticket = body.ticket ?? body.token;
+    if (ticket) return ticketLogin(ctx, ticket);
+    if (body.mobile && body.validCode) return smsLogin(ctx, body.mobile, body.validCode);
+    throw new ApiError(Code.BAD_CREDENTIALS);
+  },
+
+  'authorize.apply': (ctx) => authorize(ctx, true),
+  'authorize.applyByApp': (ctx) => authorize(ctx, false),
+};
