@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { loadCatalogue, loadEntities, type Operation } from '../schemas/catalogue.ts';
 import type { ServerConfig } from './config.ts';
@@ -33,9 +33,10 @@ export async function buildApp(db: Db, config: ServerConfig, opts: BuildOptions 
     logger: opts.logger ? { level: config.logLevel } : false,
     bodyLimit: BODY_LIMIT,
     // Only a configured proxy may name the client's address (per-IP limits depend on it).
-    trustProxy: config.trustProxy,
-    // Token-bearing query strings must not end up in logs.
-    disableRequestLogging: true,
+    // (Fastify's overloads reject the union type; each member is a valid value at run time.)
+    ...(config.trustProxy === false ? {} : { trustProxy: config.trustProxy as string[] }),
+    // Token-bearing query strings must not end up in logs, so per-request lines are off.
+    logController: new LogController({ disableRequestLogging: true }),
   });
   const operations = loadCatalogue();
   app.setValidatorCompiler(buildValidatorCompiler(loadEntities()));

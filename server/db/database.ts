@@ -30,6 +30,9 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export async function openDatabase(opts: DatabaseOptions): Promise<OpenDatabase> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // An idle connection the server ends (restart, admin kill) must not crash the process: the pool
+    // drops it and opens a new one on the next query.
+    pool.on('error', (err) => console.warn(`database: idle connection closed (${err.message})`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     await sql`select 1`.execute(db);
     return { db, kind: 'postgres', close: () => db.destroy() };
