@@ -91,7 +91,9 @@ export function cleanSchema(schema: unknown, ctx: RefContext): unknown {
   if (typeof src.$ref === 'string') {
     const out = rewriteRef(src.$ref, ctx);
     // draft-07 ignores siblings of $ref, except that a description is still worth a comment.
-    return typeof src.description === 'string' && !out.description ? { ...out, description: src.description } : out;
+    return typeof src.description === 'string' && !out.description
+      ? { ...out, description: src.description }
+      : out;
   }
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(src)) {
@@ -134,7 +136,8 @@ function entityAlias(schema: unknown, entities: Map<string, string>): string | u
  */
 function typeNames(op: Operation, entities: Map<string, string>): OperationTypeNames {
   const base = pascalName(op.id);
-  const name = (schema: unknown, suffix: string) => (schema ? (entityAlias(schema, entities) ?? `${base}${suffix}`) : undefined);
+  const name = (schema: unknown, suffix: string) =>
+    schema ? (entityAlias(schema, entities) ?? `${base}${suffix}`) : undefined;
   return {
     query: name(op.request?.query, 'Query'),
     body: name(op.request?.body, 'Body'),
@@ -171,7 +174,11 @@ function buildDefinitions(
     if (names.query === `${base}Query`) add(names.query, op.request!.query);
     if (names.body === `${base}Body`) add(names.body, op.request!.body);
     if (names.response === `${base}Response`) add(names.response, op.response);
-    for (const [part, schema] of [['query', op.request?.query], ['body', op.request?.body], ['response', op.response]] as const) {
+    for (const [part, schema] of [
+      ['query', op.request?.query],
+      ['body', op.request?.body],
+      ['response', op.response],
+    ] as const) {
       if (names[part] === 'unknown' && schema) missing.add(String((schema as { $ref?: unknown }).$ref));
     }
   }
@@ -180,7 +187,12 @@ function buildDefinitions(
 
 function operationTable(ops: Operation[]): string {
   const rows = ops.map((op) => {
-    const meta: Record<string, unknown> = { method: op.method, path: op.path, service: op.service, access: op.access };
+    const meta: Record<string, unknown> = {
+      method: op.method,
+      path: op.path,
+      service: op.service,
+      access: op.access,
+    };
     if (op.request?.multipart) meta.multipart = true;
     if (op.binary) meta.binary = true;
     return `  ${JSON.stringify(op.id)}: ${JSON.stringify(meta)},`;
@@ -273,11 +285,23 @@ export async function generateOperationsSource(): Promise<GeneratedSource> {
     unreachableDefinitions: true,
     declareExternallyReferenced: true,
     strictIndexSignatures: true,
+    // maxItems is a limit, not a tuple length.
+    ignoreMinAndMaxItems: true,
     unknownAny: true,
     format: false,
     customName: (_schema, keyNameFromDefinition) => keyNameFromDefinition,
   });
-  const text = [HEADER, types.trim(), '', operationTable(ops), '', 'export type OperationId = keyof typeof operations;', '', operationTypeMap(ops, entities), ''].join('\n');
+  const text = [
+    HEADER,
+    types.trim(),
+    '',
+    operationTable(ops),
+    '',
+    'export type OperationId = keyof typeof operations;',
+    '',
+    operationTypeMap(ops, entities),
+    '',
+  ].join('\n');
   const config = (await prettier.resolveConfig(GENERATED_FILE)) ?? {};
   const source = withoutRootNotes(await prettier.format(text, { ...config, parser: 'typescript' }));
   return { source, missingRefs: [...missing].sort() };

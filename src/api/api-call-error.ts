@@ -23,7 +23,14 @@ export class ApiCallError extends Error {
   readonly status?: number;
   readonly envelope?: Envelope;
 
-  constructor(init: { kind: ApiFailureKind; text: string; url: string; state?: number; status?: number; envelope?: Envelope }) {
+  constructor(init: {
+    kind: ApiFailureKind;
+    text: string;
+    url: string;
+    state?: number;
+    status?: number;
+    envelope?: Envelope;
+  }) {
     super(init.text);
     this.name = 'ApiCallError';
     this.kind = init.kind;

@@ -20,7 +20,12 @@ export const State = {
 } as const;
 
 /** Handed to the caller unchanged: it decides what success, warning or "not supported" mean to it. */
-export const PASS_THROUGH_STATES: ReadonlySet<number> = new Set([State.SUCCESS, State.WARNING, State.WARN, State.UNSUPPORTED]);
+export const PASS_THROUGH_STATES: ReadonlySet<number> = new Set([
+  State.SUCCESS,
+  State.WARNING,
+  State.WARN,
+  State.UNSUPPORTED,
+]);
 
 /** The session is over: the token expired, is not valid, or the account signed in elsewhere. */
 export const SESSION_ENDING_STATES: ReadonlySet<number> = new Set([

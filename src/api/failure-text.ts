@@ -36,12 +36,20 @@ export function causeText(cause: unknown): string | undefined {
   return nonEmpty(JSON.stringify(cause));
 }
 
-export function describeFailure(envelope: Pick<Envelope, 'state' | 'message' | 'cause'>, httpStatus: number | undefined, t: Translate): string {
+export function describeFailure(
+  envelope: Pick<Envelope, 'state' | 'message' | 'cause'>,
+  httpStatus: number | undefined,
+  t: Translate,
+): string {
   const message = nonEmpty(envelope.message);
   const cause = causeText(envelope.cause);
   // The server often repeats field errors inside its message; say them once.
   if (message && cause && !message.includes(cause)) return t('http.messageWithCause', { message, cause });
   if (message) return message;
   if (cause) return cause;
-  return statusText(envelope.state, t) ?? statusText(httpStatus, t) ?? t('http.unknownError', { state: envelope.state });
+  return (
+    statusText(envelope.state, t) ??
+    statusText(httpStatus, t) ??
+    t('http.unknownError', { state: envelope.state })
+  );
 }

@@ -7,7 +7,7 @@ import dayjs from 'dayjs';
 import type { Locale } from 'antd/es/locale';
 import { languageAtom } from '../session/atoms.ts';
 import type { appStore } from '../session/store.ts';
-import { i18n, initI18n, t } from './i18n.ts';
+import { initI18n, t } from './i18n.ts';
 import { isLanguage, DEFAULT_LANGUAGE, type Language } from './languages.ts';
 import { loadLanguagePack } from './locale-loaders.ts';
 
@@ -17,11 +17,8 @@ export const antdLocaleAtom = atom<Locale | undefined>(undefined);
 export async function applyLanguage(store: typeof appStore, wanted: Language): Promise<void> {
   const language = isLanguage(wanted) ? wanted : DEFAULT_LANGUAGE;
   const pack = await loadLanguagePack(language);
-  if (!i18n.hasResourceBundle(language, 'translation') || !i18n.isInitialized) {
-    await initI18n(language, { [language]: { translation: pack.translation } });
-  } else {
-    await i18n.changeLanguage(language);
-  }
+  // initI18n also adds the bundle when i18n already runs in another language.
+  await initI18n(language, { [language]: { translation: pack.translation } });
   dayjs.locale(pack.dayjs);
   document.documentElement.lang = language;
   document.title = t('app.title');

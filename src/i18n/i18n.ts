@@ -30,9 +30,3 @@ export async function initI18n(language: Language, resources: Resource): Promise
 export function t(key: string, params?: Record<string, unknown>): string {
   return i18n.t(key, params ?? {}) as string;
 }
-
-/** Menu names and other server-provided labels may or may not be translation keys. */
-export function translateIfKey(text: string | null | undefined): string {
-  if (!text) return '';
-  return i18n.exists(text) ? t(text) : text;
-}

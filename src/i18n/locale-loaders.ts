@@ -30,7 +30,10 @@ const loaders: Record<Language, () => Promise<LanguagePack>> = {
     return { translation: translation.default, antd: antd.default, dayjs: 'zh-tw' };
   },
   en: async () => {
-    const [translation, antd] = await Promise.all([import('../../locales/en.yaml'), import('antd/es/locale/en_US')]);
+    const [translation, antd] = await Promise.all([
+      import('../../locales/en.yaml'),
+      import('antd/es/locale/en_US'),
+    ]);
     return { translation: translation.default, antd: antd.default, dayjs: 'en' };
   },
 };

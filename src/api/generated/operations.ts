@@ -121,6 +121,9 @@ export type FldUserCheckOldPhoneResponse = boolean;
 export type FldUserLoginApplyBody = LoginForm & {
   [k: string]: unknown | undefined;
 };
+export type FldUserLoginTokenApplyBody = {
+  [k: string]: unknown | undefined;
+};
 export type GroupFindTreeDataResponse = TreeNode[];
 export type GroupQueryResponse = PageResult & {
   dataResult?: Group[];
@@ -873,578 +876,16 @@ export interface ListRequest {
    *
    * @maxItems 10
    */
-  sorts?:
-    | []
-    | [
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-      ]
-    | [
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-      ]
-    | [
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-      ]
-    | [
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-      ]
-    | [
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-      ]
-    | [
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-      ]
-    | [
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-      ]
-    | [
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-      ]
-    | [
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-      ]
-    | [
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-        {
-          /**
-           * Field to sort by (a letter first, then letters, digits, underscore or dot).
-           */
-          field: string;
-          /**
-           * Direction.
-           */
-          order?: 'ASC' | 'DESC';
-        },
-      ];
+  sorts?: {
+    /**
+     * Field to sort by (a letter first, then letters, digits, underscore or dot).
+     */
+    field: string;
+    /**
+     * Direction.
+     */
+    order?: 'ASC' | 'DESC';
+  }[];
 }
 /**
  * An unhandled error pushed to the local error log (shown in the error-log dialog).
@@ -2265,20 +1706,37 @@ export interface AuthenticationApplyBody {
   client_id?: string;
   client_secret?: string;
   grant_type: 'authorization_code' | 'password_credentials' | 'refresh_token';
+  /**
+   * authorization_code: our own one-time code (authorize/apply) or the external server's (newwebxt)
+   */
   code?: string;
   /**
-   * encrypted unless in registration mode
+   * authorization_code: the state that came back with the code
+   */
+  state?: string;
+  /**
+   * authorization_code: the redirect address the code was issued for, when OAUTH_REDIRECT_URI is not set
+   */
+  redirect_uri?: string;
+  /**
+   * password_credentials: the account name, as typed (HTTPS protects it in transit)
    */
   username?: string;
   /**
-   * encrypted unless in registration mode
+   * password_credentials: the password, as typed
    */
   password?: string;
+  /**
+   * refresh_token: single use; a second use revokes the whole login
+   */
   refresh_token?: string;
   /**
-   * needed after error 6020104
+   * needed after error 6020104 (3 failed sign-ins in a row)
    */
   captcha?: string;
+  /**
+   * the captcha's request id (user/captcha)
+   */
   requestId?: string;
 }
 export interface AuthenticationSwitchBody {
@@ -2287,16 +1745,26 @@ export interface AuthenticationSwitchBody {
    */
   username: string;
   /**
-   * the administrator's current access token
+   * why; kept in the acting audit
    */
-  token: string;
+  reason: string;
+  /**
+   * the administrator's current access token; when given it must be the bearer token
+   */
+  token?: string;
 }
 export interface AuthenticationSwitchExitBody {
   /**
    * the original account (switchAccount)
    */
-  username: string;
-  token: string;
+  username?: string;
+  token?: string;
+}
+export interface AuthenticationVerifyBody {
+  /**
+   * the current password of the signed-in person (the actor while acting); failures count like failed sign-ins
+   */
+  password?: string;
 }
 export interface AuthorizeApplyBody {
   login_state?: string;
@@ -2484,9 +1952,18 @@ export interface FldUserCheckOldPhoneBody {
 export interface FldUserContextBody {
   username: string;
 }
-export interface FldUserLoginTokenApplyBody {
-  token: string;
+export interface FldUserLoginTokenApplyBody1 {
+  /**
+   * CAS service ticket, validated at CAS_URL for CAS_SERVICE
+   */
+  ticket?: string;
+  /**
+   * the same as ticket
+   */
+  token?: string;
   username?: string;
+  mobile?: string;
+  validCode?: string;
 }
 export interface FldUserPerfectBody {
   mobile: string;
@@ -2511,10 +1988,13 @@ export interface FldUserSendMsgApplyBody {
   captcha: string;
   requestId: string;
   /**
-   * mobile or account, encrypted
+   * login: the mobile or the account name; oldPhone: the current mobile; newPhone: the new mobile
    */
   username: string;
-  extraData?: string;
+  /**
+   * what the code is for: login (default), oldPhone and newPhone (the two steps of a mobile change, signed in)
+   */
+  extraData?: '' | 'login' | 'oldPhone' | 'newPhone';
 }
 export interface GroupFindTreeDataBody {
   /**
@@ -2545,7 +2025,7 @@ export interface LogUploadBody {
    * @minItems 1
    * @maxItems 200
    */
-  logs: [LogEntry, ...LogEntry[]];
+  logs: LogEntry[];
 }
 export interface LogUploadResponse {
   /**
@@ -2792,7 +2272,7 @@ export interface SaasTenantSaveUserRelationBody {
   /**
    * @minItems 1
    */
-  userIds: [string, ...string[]];
+  userIds: string[];
   isTenantAdmin?: boolean;
 }
 export interface SaasTenantSchemaCreateQuery {
@@ -2863,9 +2343,12 @@ export interface UserResetPasswdTenantBody {
 }
 export interface UserSendSmsTenantQuery {
   mobile: string;
-  captcha?: string;
-  requestId?: string;
+  captcha: string;
+  requestId: string;
   _t?: string;
+}
+export interface UserSwitchTenantBody {
+  tenantId: string;
 }
 
 /** Every operation of the catalogue: what the client needs to call it. */
@@ -3606,6 +3089,7 @@ export const operations = {
     service: 'platform',
     access: 'public',
   },
+  'user.switchTenant': { method: 'POST', path: '/user/switchTenant', service: 'platform', access: 'user' },
 } as const satisfies Record<string, OperationMeta>;
 
 export type OperationId = keyof typeof operations;
@@ -3699,7 +3183,11 @@ export interface ApiOperations {
   'authentication.apply': { query: never; body: AuthenticationApplyBody; response: Token };
   'authentication.switch': { query: never; body: AuthenticationSwitchBody; response: Token };
   'authentication.switch.exit': { query: never; body: AuthenticationSwitchExitBody; response: Token };
-  'authentication.verify': { query: never; body: never; response: AuthenticationVerifyResponse };
+  'authentication.verify': {
+    query: never;
+    body: AuthenticationVerifyBody;
+    response: AuthenticationVerifyResponse;
+  };
   'authorize.apply': { query: never; body: AuthorizeApplyBody; response: AuthorizeApplyResponse };
   'authorize.applyByApp': {
     query: never;
@@ -3879,4 +3367,5 @@ export interface ApiOperations {
   'user.register.change.passwd': { query: never; body: PasswordChange; response: unknown };
   'user.reset.passwd.tenant': { query: never; body: UserResetPasswdTenantBody; response: unknown };
   'user.send.sms.tenant': { query: UserSendSmsTenantQuery; body: never; response: unknown };
+  'user.switchTenant': { query: never; body: UserSwitchTenantBody; response: UserContext };
 }

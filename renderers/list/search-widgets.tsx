@@ -1,0 +1,48 @@
+/** One input per search field type (spec §2). A new type is one entry here and one in the request conversion. */
+import type { ReactNode } from 'react';
+import { Input, InputNumber, Select } from 'antd';
+import type { TFunction } from 'i18next';
+import { LazyDatePicker } from './LazyDatePicker.tsx';
+import { toDayjsFormat } from './list-request.ts';
+import type { SearchField, SearchFieldType } from './list-types.ts';
+
+type Widget = (field: SearchField, t: TFunction) => ReactNode;
+
+const WIDTH = { width: 180 };
+
+const widgets: Record<SearchFieldType, Widget> = {
+  STRING: (field, t) => <Input allowClear placeholder={t(field.label)} style={WIDTH} />,
+  INT: (field, t) => <InputNumber precision={0} placeholder={t(field.label)} style={WIDTH} />,
+  DOUBLE: (field, t) => <InputNumber placeholder={t(field.label)} style={WIDTH} />,
+  BOOLEAN: (field, t) => (
+    <Select
+      allowClear
+      placeholder={t(field.label)}
+      style={WIDTH}
+      options={[
+        { value: 'Y', label: t('common.yes') },
+        { value: 'N', label: t('common.no') },
+      ]}
+    />
+  ),
+  OPTION: (field, t) => (
+    <Select
+      allowClear
+      mode={field.multiple ? 'multiple' : undefined}
+      placeholder={t(field.label)}
+      style={WIDTH}
+      options={(field.options ?? []).map((o) => ({ value: o.value as string | number, label: t(o.label) }))}
+    />
+  ),
+  DATE: (field, t) => (
+    <LazyDatePicker
+      format={toDayjsFormat(field.format ?? 'yyyy-MM-dd')}
+      placeholder={t(field.label)}
+      style={WIDTH}
+    />
+  ),
+};
+
+export function searchWidget(field: SearchField, t: TFunction): ReactNode {
+  return (widgets[field.type] ?? widgets.STRING)(field, t);
+}
