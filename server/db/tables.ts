@@ -334,3 +334,109 @@ export interface Database {
   'platform.auth_code': AuthCodeTable;
   'platform.acting_audit': ActingAuditTable;
 }
+
+// ---- People of a tenant's space (tenant migration 003_people_links). Declaration merging adds the new
+// columns to the tables above and the tables the people handlers use.
+
+export interface OrgTable {
+  /** Names from the root down to the node, '/' separated (path holds the ids, '.' separated). */
+  path_name: ColumnType<string | null, string | null | undefined, string | null>;
+  description: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface EmployeeTable {
+  /** The tenant-admin flag; the platform membership mirrors it while the employee is active. */
+  is_admin: Defaulted<boolean>;
+}
+
+export interface RoleTable {
+  description: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface PositionTable {
+  id: string;
+  parent_id: Defaulted<string>;
+  org_id: string | null;
+  name: string;
+  code: string;
+  sn: Defaulted<number>;
+  level_id: ColumnType<string | null, string | null | undefined, string | null>;
+  description: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+}
+
+export interface EmployeePositionTable {
+  employee_id: string;
+  position_id: string;
+  is_main: Defaulted<boolean>;
+  is_principal: Defaulted<boolean>;
+}
+
+export interface EmployeeOrgTable {
+  employee_id: string;
+  org_id: string;
+  is_main: Defaulted<boolean>;
+}
+
+export interface OrgManagerTable {
+  org_id: string;
+  employee_id: string;
+}
+
+export interface EmployeeSuperiorTable {
+  employee_id: string;
+  superior_id: string;
+}
+
+export interface UserGroupTable {
+  id: string;
+  name: string;
+  alias: string;
+  parent_id: Defaulted<string>;
+  sn: Defaulted<number>;
+  description: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+}
+
+export interface UserGroupMemberTable {
+  group_id: string;
+  employee_id: string;
+}
+
+export interface AttrDefTable {
+  id: string;
+  key: string;
+  name: string;
+  data_type: Defaulted<string>;
+  /** The options as the client sent them (a JSON string value). */
+  options: ColumnType<unknown, string | null | undefined, string | null>;
+  is_multi: Defaulted<boolean>;
+  party_type: Defaulted<string>;
+  sn: Defaulted<number>;
+}
+
+export interface AttrValueTable {
+  attr_id: string;
+  party_id: string;
+  value: string | null;
+}
+
+export interface LevelTable {
+  id: string;
+  name: string;
+  level: Defaulted<number>;
+  type: 'org' | 'position';
+}
+
+export interface Database {
+  position: PositionTable;
+  employee_position: EmployeePositionTable;
+  employee_org: EmployeeOrgTable;
+  org_manager: OrgManagerTable;
+  employee_superior: EmployeeSuperiorTable;
+  user_group: UserGroupTable;
+  user_group_member: UserGroupMemberTable;
+  attr_def: AttrDefTable;
+  attr_value: AttrValueTable;
+  level: LevelTable;
+}

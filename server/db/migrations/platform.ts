@@ -240,4 +240,26 @@ export const platformMigrations: Migration[] = [
       create index acting_audit_target_idx on ${s}.acting_audit (target_account_id, created_at);
     `,
   },
+  {
+    // The front-end error log uploaded from the shell's error-log dialog (log/upload). Entries are kept
+    // per account (and tenant when there is one); token-like text is redacted before it is stored.
+    name: '003_client_log',
+    sql: (s) => `
+      create table ${s}.client_log (
+        id bigint generated always as identity primary key,
+        account_id text not null references ${s}.account(id) on delete cascade,
+        account text not null,
+        tenant_id text,
+        type text,
+        message text not null,
+        component text,
+        url text,
+        browser_session text,
+        occurred_at text,
+        ip text,
+        created_at timestamptz not null default now()
+      );
+      create index client_log_account_idx on ${s}.client_log (account_id, created_at);
+    `,
+  },
 ];

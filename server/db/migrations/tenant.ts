@@ -153,4 +153,85 @@ export const tenantMigrations: Migration[] = [
       );
     `,
   },
+  {
+    // People links: id paths of organisations (names kept beside them), several organisations per
+    // employee, organisation managers, superiors, the tenant-admin flag, post levels, nested groups.
+    name: '003_people_links',
+    sql: (s) => `
+      alter table ${s}.org add column path_name text;
+      alter table ${s}.org add column description text;
+      with recursive t as (
+        select o.id, o.id::text as p, o.name::text as pn
+          from ${s}.org o
+         where o.parent_id = '0' or not exists (select 1 from ${s}.org x where x.id = o.parent_id)
+        union all
+        select o.id, t.p || '.' || o.id, t.pn || '/' || o.name
+          from ${s}.org o join t on o.parent_id = t.id
+      )
+      update ${s}.org o set path = t.p, path_name = t.pn from t where t.id = o.id;
+      create index org_path_idx on ${s}.org (path text_pattern_ops);
+
+      alter table ${s}.employee add column is_admin boolean not null default false;
+      update ${s}.employee e
+         set account_id = coalesce(e.account_id, a.id), is_admin = m.is_admin
+        from platform.account a
+        join platform.tenant_member m on m.account_id = a.id
+        join platform.tenant t on t.id = m.tenant_id
+       where t.schema_name = '${s.replace(/"/g, '')}'
+         and lower(a.account) = lower(e.account)
+         and (e.account_id is null or e.account_id = a.id);
+
+      create table ${s}.employee_org (
+        employee_id text not null references ${s}.employee(id) on delete cascade,
+        org_id text not null references ${s}.org(id) on delete cascade,
+        is_main boolean not null default false,
+        primary key (employee_id, org_id)
+      );
+      create index employee_org_org_idx on ${s}.employee_org (org_id);
+      create unique index employee_org_main_idx on ${s}.employee_org (employee_id) where is_main;
+      insert into ${s}.employee_org (employee_id, org_id, is_main)
+        select id, org_id, true from ${s}.employee where org_id is not null;
+
+      create table ${s}.org_manager (
+        org_id text not null references ${s}.org(id) on delete cascade,
+        employee_id text not null references ${s}.employee(id) on delete cascade,
+        primary key (org_id, employee_id)
+      );
+      create index org_manager_employee_idx on ${s}.org_manager (employee_id);
+
+      create table ${s}.employee_superior (
+        employee_id text not null references ${s}.employee(id) on delete cascade,
+        superior_id text not null references ${s}.employee(id) on delete cascade,
+        primary key (employee_id, superior_id),
+        check (employee_id <> superior_id)
+      );
+      create index employee_superior_superior_idx on ${s}.employee_superior (superior_id);
+
+      alter table ${s}.position add column level_id text;
+      alter table ${s}.position add column description text;
+      create index position_parent_idx on ${s}.position (parent_id, sn);
+      create index position_org_idx on ${s}.position (org_id);
+      create index employee_position_position_idx on ${s}.employee_position (position_id);
+      create unique index employee_position_main_idx on ${s}.employee_position (employee_id) where is_main;
+
+      alter table ${s}.role add column description text;
+      create index role_grant_party_idx on ${s}.role_grant (party_type, party_id);
+
+      alter table ${s}.user_group add column parent_id text not null default '0';
+      alter table ${s}.user_group add column sn integer not null default 0;
+      alter table ${s}.user_group add column description text;
+      create index user_group_parent_idx on ${s}.user_group (parent_id, sn);
+      create index user_group_member_employee_idx on ${s}.user_group_member (employee_id);
+
+      alter table ${s}.attr_def add column sn integer not null default 0;
+      create index attr_value_party_idx on ${s}.attr_value (party_id);
+
+      create table ${s}.level (
+        id text primary key,
+        name text not null,
+        level integer not null default 0,
+        type text not null check (type in ('org','position'))
+      );
+    `,
+  },
 ];

@@ -1,0 +1,143 @@
+/**
+ * The employee lists: every list of employees in a tenant's space uses the same filters, sorts and
+ * columns (EMPLOYEE_LIST), narrowed by a relation (organisation, post, role, group, superior…) whose
+ * filter travels as a list-request parameter (ORG_ID, POS_ID, ROLE_ID, GROUP_ID, USER_ID).
+ */
+import type { HandlerContext } from '../handler.ts';
+import type { ListRequest, ListSpec } from '../list-query.ts';
+import { listPage, requireParam, spaceOf, takeParam, type Space } from '../people/common.ts';
+import { holdsRoleDirectly, inheritsRole } from '../people/party.ts';
+
+export const EMPLOYEE_LIST: ListSpec = {
+  filters: {
+    name: ['e.name', 'like'],
+    account: ['e.account', 'like'],
+    mobile: ['e.mobile', 'like'],
+    email: ['e.email', 'like'],
+    status: ['e.status', 'in'],
+    gender: ['e.gender', 'eq'],
+    orgId: ['e.org_id', 'eq'],
+    createTimeFrom: ['e.created_at', 'dateFrom'],
+    createTimeTo: ['e.created_at', 'dateTo'],
+  },
+  sorts: { name: 'e.name', account: 'e.account', createTime: 'e.created_at', status: 'e.status' },
+  defaultSort: [
+    ['e.created_at', 'desc'],
+    ['e.id', 'asc'],
+  ],
+};
+
+/** The list columns, named as the spec's Employee entity. */
+export const employeeListColumns = [
+  'e.id',
+  'e.account',
+  'e.name',
+  'e.status',
+  'e.gender',
+  'e.email',
+  'e.mobile',
+  'e.qq',
+  'e.wc_account as wcAccount',
+  'e.photo',
+  'e.created_at as createTime',
+  'o.path_name as orgPath',
+  'o.name as orgName',
+] as const;
+
+/** A relation list's spec: the employee filters and sorts plus the relation's own sort fields. */
+function specWith(sorts: Record<string, string>): ListSpec {
+  return { ...EMPLOYEE_LIST, sorts: { ...EMPLOYEE_LIST.sorts, orgName: 'o.name', ...sorts } };
+}
+
+export const employees = (space: Space) => space.selectFrom('employee as e');
+export const withOrg = (q: any) => q.leftJoin('org as o', 'o.id', 'e.org_id');
+
+type Base = ReturnType<typeof employees>;
+
+/** A list of employees narrowed by `narrow`, with the standard columns and any `extra` ones. */
+export function employeeList(
+  ctx: HandlerContext,
+  req: ListRequest,
+  narrow: (q: Base) => any = (q) => q,
+  opts: { extra?: any[]; sorts?: Record<string, string> } = {},
+) {
+  return listPage(
+    narrow(employees(spaceOf(ctx))),
+    (q) => withOrg(q).select([...employeeListColumns, ...(opts.extra ?? [])]),
+    opts.sorts ? specWith(opts.sorts) : specWith({}),
+    req,
+  );
+}
+
+export const ORG_KEYS = ['ORG_ID', 'orgId'];
+export const POS_KEYS = ['POS_ID', 'posId', 'positionId'];
+export const ROLE_KEYS = ['ROLE_ID', 'roleId'];
+export const USER_KEYS = ['USER_ID', 'userId'];
+export const GROUP_KEYS = ['GROUP_ID', 'groupId'];
+
+/** Members of one organisation (exact), with whether it is their main one. */
+export function orgMembers(ctx: HandlerContext) {
+  const { value: orgId, rest } = requireParam(ctx.body as ListRequest, ORG_KEYS, ctx.lang);
+  return employeeList(
+    ctx,
+    rest,
+    (q) =>
+      q.innerJoin('employee_org as eo', (j) =>
+        j.onRef('eo.employee_id', '=', 'e.id').on('eo.org_id', '=', orgId),
+      ),
+    { extra: ['eo.is_main as isMainOrg'], sorts: { isMainOrg: 'eo.is_main' } },
+  );
+}
+
+/** Holders of one position, with the main-post and principal flags. */
+export function positionHolders(ctx: HandlerContext, required: boolean) {
+  const req = ctx.body as ListRequest;
+  const { value: posId, rest } = required ? requireParam(req, POS_KEYS, ctx.lang) : takeParam(req, POS_KEYS);
+  if (posId === undefined) return employeeList(ctx, rest);
+  return employeeList(
+    ctx,
+    rest,
+    (q) =>
+      q.innerJoin('employee_position as ep', (j) =>
+        j.onRef('ep.employee_id', '=', 'e.id').on('ep.position_id', '=', posId),
+      ),
+    {
+      extra: ['ep.is_main as isMainPost', 'ep.is_principal as isPrincipal'],
+      sorts: { isMainPost: 'ep.is_main', isPrincipal: 'ep.is_principal' },
+    },
+  );
+}
+
+/** Holders of one role: directly (own), through an organisation or position (other), or both. */
+export function roleHolders(ctx: HandlerContext) {
+  const { value: roleId, rest } = requireParam(ctx.body as ListRequest, ROLE_KEYS, ctx.lang);
+  return employeeList(
+    ctx,
+    rest,
+    (q) => q.where((eb: any) => eb.or([holdsRoleDirectly(eb, roleId), inheritsRole(eb, roleId)])),
+    {
+      extra: [
+        (eb: any) =>
+          eb
+            .case()
+            .when(eb.and([holdsRoleDirectly(eb, roleId), inheritsRole(eb, roleId)]))
+            .then('own,other')
+            .when(holdsRoleDirectly(eb, roleId))
+            .then('own')
+            .else('other')
+            .end()
+            .as('source'),
+      ],
+    },
+  );
+}
+
+/** Members of one user group. */
+export function groupMembers(ctx: HandlerContext) {
+  const { value: groupId, rest } = requireParam(ctx.body as ListRequest, GROUP_KEYS, ctx.lang);
+  return employeeList(ctx, rest, (q) =>
+    q.innerJoin('user_group_member as gm', (j) =>
+      j.onRef('gm.employee_id', '=', 'e.id').on('gm.group_id', '=', groupId),
+    ),
+  );
+}

@@ -1,0 +1,222 @@
+/**
+ * Helpers shared by the people areas (employees, organisations, positions, roles, user groups,
+ * extended attributes): the tenant space of a request, id lists, translated errors, list paging with
+ * relation filters, and tree nodes. Every query of these areas goes through `spaceOf(ctx)`, so an id
+ * from another tenant is simply not found.
+ */
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Database } from '../../db/tables.ts';
+import { Code } from '../../http/codes.ts';
+import { ApiError } from '../../http/envelope.ts';
+import { translate, type Language } from '../../http/i18n.ts';
+import type { HandlerContext } from '../handler.ts';
+import { tenantSchemaOf } from '../handler.ts';
+import {
+  applyFilters,
+  applySortAndPage,
+  pageOf,
+  totalOf,
+  type ListRequest,
+  type ListSpec,
+  type PageResult,
+} from '../list-query.ts';
+
+export type Space = Kysely<Database>;
+
+/** The request's tenant space: every unqualified table is the tenant's own. */
+export function spaceOf(ctx: HandlerContext): Space {
+  return ctx.db.withSchema(tenantSchemaOf(ctx));
+}
+
+/** At most this many ids in one comma-separated list. */
+export const MAX_IDS = 500;
+
+/** A comma-separated id list: trimmed, without blanks and duplicates, in the given order. */
+export function idList(raw: unknown, field = 'ids'): string[] {
+  const ids = [
+    ...new Set(
+      String(raw ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (ids.length === 0) throw new ApiError(Code.ILLEGAL_REQUEST, 'people.idsRequired', { field });
+  if (ids.length > MAX_IDS)
+    throw new ApiError(Code.ILLEGAL_REQUEST, 'people.tooManyIds', { field, limit: MAX_IDS });
+  return ids;
+}
+
+/** Bad input: 6010101 with a translated message, and the field named in the cause when there is one. */
+export function invalid(
+  lang: Language,
+  key: string,
+  params: Record<string, unknown> = {},
+  field?: string,
+): ApiError {
+  return new ApiError(
+    Code.ILLEGAL_REQUEST,
+    key,
+    params,
+    field ? [{ field, message: translate(lang, key, params) }] : null,
+  );
+}
+
+/** A record that does not exist in this tenant's space (or in no space at all). */
+export function notFound(
+  what: 'employee' | 'org' | 'position' | 'role' | 'group' | 'attr',
+  id: string,
+): ApiError {
+  return new ApiError(Code.NOT_FOUND, `people.${what}.notFound`, { id });
+}
+
+export function denied(key: string, params: Record<string, unknown> = {}): ApiError {
+  return new ApiError(Code.NO_PERMISSION, key, params);
+}
+
+export type PartyTable = 'employee' | 'org' | 'position' | 'role' | 'user_group' | 'attr_def';
+
+const WHAT: Record<PartyTable, Parameters<typeof notFound>[0]> = {
+  employee: 'employee',
+  org: 'org',
+  position: 'position',
+  role: 'role',
+  user_group: 'group',
+  attr_def: 'attr',
+};
+
+/** Throws not-found for the first id that is not in the space's table. */
+export async function requireIds(space: Space, table: PartyTable, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const rows = await (space as Kysely<any>).selectFrom(table).select('id').where('id', 'in', ids).execute();
+  const found = new Set(rows.map((r: { id: string }) => r.id));
+  const missing = ids.find((id) => !found.has(id));
+  if (missing !== undefined) throw notFound(WHAT[table], missing);
+}
+
+/** Sort number after the last sibling. */
+export async function nextSn(
+  space: Space,
+  table: 'org' | 'position' | 'user_group',
+  parentId: string,
+): Promise<number> {
+  const row = await (space as Kysely<any>)
+    .selectFrom(table)
+    .select(sql<number>`coalesce(max(sn), -1)::int + 1`.as('n'))
+    .where('parent_id', '=', parentId)
+    .executeTakeFirst();
+  return (row as { n: number } | undefined)?.n ?? 0;
+}
+
+// ---- Lists
+
+/**
+ * Takes a relation filter (ORG_ID, ROLE_ID…) out of a list request, under any of its accepted names, so
+ * the remaining parameters go through the list's declared filters.
+ */
+export function takeParam(
+  req: ListRequest,
+  keys: string[],
+): { value: string | undefined; rest: ListRequest } {
+  let value: string | undefined;
+  const parameters = (req.parameters ?? []).filter((p) => {
+    if (!keys.includes(p.key)) return true;
+    if (p.value !== undefined && p.value !== null && p.value !== '') value = String(p.value);
+    return false;
+  });
+  return { value, rest: { ...req, parameters } };
+}
+
+/** Like takeParam, but the filter must be present. */
+export function requireParam(
+  req: ListRequest,
+  keys: string[],
+  lang: Language,
+): { value: string; rest: ListRequest } {
+  const { value, rest } = takeParam(req, keys);
+  if (value === undefined) throw invalid(lang, 'people.filterRequired', { key: keys[0] }, keys[0]);
+  return { value, rest };
+}
+
+/**
+ * Runs a list: the declared filters on `base`, the count of the filtered rows, the selected columns
+ * sorted and paged. `select` adds joins and columns that do not change the row count.
+ */
+export async function listPage<T>(
+  base: SelectQueryBuilder<any, any, any>,
+  select: (q: SelectQueryBuilder<any, any, any>) => SelectQueryBuilder<any, any, any>,
+  spec: ListSpec,
+  req: ListRequest,
+): Promise<PageResult<T>> {
+  const filtered = applyFilters(base, spec, req);
+  const { query, page, limit } = applySortAndPage(select(filtered), spec, req);
+  const [rows, total] = await Promise.all([query.execute(), totalOf(filtered, req)]);
+  return pageOf(rows as T[], total, page, limit);
+}
+
+// ---- Trees
+
+export interface TreeNode {
+  id: string;
+  parentId: string | null;
+  name: string;
+  disabled: boolean;
+  isParent?: boolean;
+  children?: TreeNode[];
+  [extra: string]: unknown;
+}
+
+export const ROOT_ID = '0';
+
+/** The disabled root of a lazy tree (spec §3 'Tree node'), with the first level already loaded. */
+export function rootNode(name: string, children: TreeNode[]): TreeNode {
+  return { id: ROOT_ID, parentId: null, name, disabled: true, isParent: children.length > 0, children };
+}
+
+/** Ids of every node below `id` in a parent-linked list of rows. */
+export function descendantsOf(rows: { id: string; parent_id: string }[], id: string): Set<string> {
+  const children = new Map<string, string[]>();
+  for (const r of rows) children.set(r.parent_id, [...(children.get(r.parent_id) ?? []), r.id]);
+  const out = new Set<string>();
+  const stack = [...(children.get(id) ?? [])];
+  while (stack.length) {
+    const next = stack.pop()!;
+    if (out.has(next)) continue;
+    out.add(next);
+    stack.push(...(children.get(next) ?? []));
+  }
+  return out;
+}
+
+/** The parent of a request ('0', '', null or absent all mean the root). */
+export function parentOf(raw: unknown): string {
+  return raw === undefined || raw === null || raw === '' || raw === 0 ? ROOT_ID : String(raw);
+}
+
+/** Drops null and undefined fields, so a record fits the entity schema its form validates against. */
+export function compact<T extends Record<string, unknown>>(row: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(row).filter(([, v]) => v !== null && v !== undefined),
+  ) as Partial<T>;
+}
+
+/** A time stamp as the spec shows it (yyyy-MM-dd HH:mm:ss, the server's local time). */
+export function formatDateTime(value: Date | string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return null;
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
+
+/** The caller's tenant record name, for the root node of the organisation tree. */
+export async function tenantName(ctx: HandlerContext): Promise<string> {
+  const id = ctx.auth?.tenantId;
+  if (!id) return '';
+  const row = await ctx.db
+    .selectFrom('platform.tenant')
+    .select('name')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.name ?? '';
+}
