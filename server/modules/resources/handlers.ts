@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../auth/session.ts';
 import type { HandlerMap } from '../handler.ts';
 import { authOf } from '../handler.ts';
+import { employeeRoleEntries } from '../people/party.ts';
 
 export interface MenuNode {
   id: string;
@@ -19,21 +20,21 @@ export interface MenuNode {
   children: MenuNode[];
 }
 
+/** Menus come through roles: own grants and those inherited from the employee's organisations and posts. */
 async function grantedResourceIds(db: Db, auth: AuthContext): Promise<Set<string> | 'all'> {
   if (auth.isSuper) return 'all';
   if (!auth.tenantSchema) return new Set();
-  const t = db.withSchema(auth.tenantSchema);
-  const rows = await t
+  const space = db.withSchema(auth.tenantSchema);
+  const me = await space.selectFrom('employee').select('id').where('account', '=', auth.account).executeTakeFirst();
+  if (!me) return new Set();
+  const roleIds = (await employeeRoleEntries(db, space, me.id)).map((r) => r.id);
+  if (roleIds.length === 0) return new Set();
+  const rows = await space
     .selectFrom('role_resource as rr')
-    .innerJoin('role_grant as g', 'g.role_id', 'rr.role_id')
-    .innerJoin('employee as e', (j) => j.on('e.account', '=', auth.account))
+    .innerJoin('role as r', 'r.id', 'rr.role_id')
     .select('rr.resource_id')
-    .where((w) =>
-      w.or([
-        w.and([w('g.party_type', '=', 'employee'), w('g.party_id', '=', w.ref('e.id'))]),
-        w.and([w('g.party_type', '=', 'org'), w('g.party_id', '=', w.ref('e.org_id'))]),
-      ]),
-    )
+    .where('rr.role_id', 'in', roleIds)
+    .where('r.enabled', '=', true)
     .execute();
   return new Set(rows.map((r) => r.resource_id));
 }
