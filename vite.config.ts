@@ -1,24 +1,6 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { parse } from 'yaml';
-
-/**
- * `import x from './file.yaml'` gives the parsed data, converted at build time so the browser never
- * ships a YAML parser for it (the locales are needed by the login page, which must stay light).
- * Imports with a query (e.g. the screens' `?raw`) are left to Vite.
- */
-function yamlData(): Plugin {
-  return {
-    name: 'yaml-data',
-    transform(code, id) {
-      if (!/\.ya?ml$/.test(id)) return null;
-      return {
-        code: `export default JSON.parse(${JSON.stringify(JSON.stringify(parse(code)))});`,
-        map: null,
-      };
-    },
-  };
-}
+import { yamlData } from './tools/vite-yaml-plugin.ts';
 
 // The API lives under /api on the same server; in `npm run dev` Vite proxies it to a running server.
 export default defineConfig({

@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { yamlData } from './tools/vite-yaml-plugin.ts';
 
 // Three kinds of tests: unit (pure code and React in happy-dom), server (the real Fastify app on
 // PGlite and on PostgreSQL), e2e (Debian's Chromium driving the built app on the real server).
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), yamlData()],
   test: {
     projects: [
       {

@@ -1,6 +1,6 @@
 /** Catches a screen that throws while rendering, so the shell around it keeps working. */
 import { Component, type ReactNode } from 'react';
-import { ScreenErrorPanel } from './ScreenErrorPanel.tsx';
+import { LazyScreenErrorPanel as ScreenErrorPanel } from './LazyScreenErrorPanel.tsx';
 
 interface State {
   error: unknown;

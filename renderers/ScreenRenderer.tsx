@@ -1,16 +1,19 @@
 /**
  * Draws any screen: loads schemas/screens/<name>.yaml (or takes a definition already at hand), finds
- * the renderer of its kind, and shows a readable panel for an unknown screen or kind.
+ * the renderer of its kind, checks what would break it at run time (screen-runtime-check.ts), and
+ * shows a readable panel instead of crashing when something is wrong.
  */
-import { createElement, Suspense, useEffect, useState } from 'react';
+import { createElement, Suspense, useEffect, useMemo, useState } from 'react';
 import { Spin } from 'antd';
 import './kinds.ts';
 import { screenKindComponent } from './registry.ts';
+import { ScreenContext, type ScreenContextValue, type ScreenFrame } from './screen-context.tsx';
 import { ScreenError } from './screen-error.ts';
 import { loadScreen } from './screen-loader.ts';
+import { runtimeScreenProblem } from './screen-runtime-check.ts';
 import type { ScreenDefinition } from './screen-types.ts';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary.tsx';
-import { ScreenErrorPanel } from './ScreenErrorPanel.tsx';
+import { LazyScreenErrorPanel as ScreenErrorPanel } from './LazyScreenErrorPanel.tsx';
 
 type Loaded = { name: string; screen: ScreenDefinition } | { name: string; error: unknown };
 
@@ -37,18 +40,49 @@ const loading = (
   </div>
 );
 
-export function ScreenRenderer({ name, screen }: { name: string; screen?: ScreenDefinition }) {
+const NO_PARAMS: Record<string, unknown> = {};
+
+export interface ScreenRendererProps {
+  /** File name under schemas/screens, without .yaml. */
+  name: string;
+  /** A definition at hand (tests, stories, a parent screen); else the file is loaded. */
+  screen?: ScreenDefinition;
+  params?: Record<string, unknown>;
+  frame?: ScreenFrame;
+  close?: (result?: unknown) => void;
+}
+
+export function ScreenRenderer({
+  name,
+  screen,
+  params = NO_PARAMS,
+  frame = 'page',
+  close,
+}: ScreenRendererProps) {
   const loaded = useScreenDefinition(name, screen);
+  const context = useMemo<ScreenContextValue>(
+    () => ({ name, params, frame, close }),
+    [name, params, frame, close],
+  );
+  const problem = useMemo(
+    () => (loaded && 'screen' in loaded ? runtimeScreenProblem(name, loaded.screen) : null),
+    [name, loaded],
+  );
   if (!loaded) return loading;
   if ('error' in loaded) return <ScreenErrorPanel error={loaded.error} />;
   const Kind = screenKindComponent(loaded.screen.kind);
   if (!Kind)
     return <ScreenErrorPanel error={new ScreenError('unknownKind', { name, kind: loaded.screen.kind })} />;
+  if (problem) return <ScreenErrorPanel error={problem} />;
   return (
-    <ScreenErrorBoundary>
-      {/* The component comes from the module-level registry, so it is the same on every render. */}
-      <Suspense fallback={loading}>{createElement(Kind, { name, screen: loaded.screen })}</Suspense>
-    </ScreenErrorBoundary>
+    <ScreenContext.Provider value={context}>
+      <ScreenErrorBoundary>
+        {/* The component comes from the module-level registry, so it is the same on every render. */}
+        <Suspense fallback={loading}>
+          {createElement(Kind, { name, screen: loaded.screen, params, frame, close })}
+        </Suspense>
+      </ScreenErrorBoundary>
+    </ScreenContext.Provider>
   );
 }
 

@@ -11,3 +11,33 @@ if (!registeredScreenKinds().includes('list')) {
     lazy(() => import('./list/ListScreen.tsx')),
   );
 }
+if (!registeredScreenKinds().includes('detail'))
+  registerScreenKind(
+    'detail',
+    lazy(() => import('./detail/DetailScreen.tsx')),
+  );
+if (!registeredScreenKinds().includes('tree'))
+  registerScreenKind(
+    'tree',
+    lazy(() => import('./tree/TreeScreen.tsx')),
+  );
+if (!registeredScreenKinds().includes('selector'))
+  registerScreenKind(
+    'selector',
+    lazy(() => import('./selectors/SelectorScreen.tsx')),
+  );
+if (!registeredScreenKinds().includes('form'))
+  registerScreenKind(
+    'form',
+    lazy(() => import('./form/FormScreen.tsx')),
+  );
+if (!registeredScreenKinds().includes('tabs'))
+  registerScreenKind(
+    'tabs',
+    lazy(() => import('./tabs/TabsScreen.tsx')),
+  );
+if (!registeredScreenKinds().includes('wizard'))
+  registerScreenKind(
+    'wizard',
+    lazy(() => import('./wizard/WizardScreen.tsx')),
+  );

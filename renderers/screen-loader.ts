@@ -1,14 +1,13 @@
 /**
- * Screen files: every schemas/screens/*.yaml is bundled as text, each in its own chunk, and parsed
- * when first opened.
+ * Screen files: every schemas/screens/*.yaml is converted to JSON at build time (tools/vite-yaml-plugin.ts),
+ * each in its own chunk, loaded when first opened. No YAML parser reaches the browser.
  */
-import { parse } from 'yaml';
 import { ScreenError } from './screen-error.ts';
 import type { ScreenDefinition } from './screen-types.ts';
 
-const sources = import.meta.glob<string>('../schemas/screens/*.yaml', { query: '?raw', import: 'default' });
+const sources = import.meta.glob<unknown>('../schemas/screens/*.yaml', { import: 'default' });
 
-const byName = new Map<string, () => Promise<string>>(
+const byName = new Map<string, () => Promise<unknown>>(
   Object.entries(sources).map(([path, load]) => [path.replace(/^.*\//, '').replace(/\.yaml$/, ''), load]),
 );
 
@@ -18,15 +17,16 @@ export function screenNames(): string[] {
   return [...byName.keys()].sort();
 }
 
-/** Parses a screen file's text; the shape beyond `kind` is each kind's business. */
-export function parseScreen(name: string, text: string): ScreenDefinition {
-  let data: unknown;
-  try {
-    data = parse(text);
-  } catch (error) {
-    throw new ScreenError('invalid', { name, detail: (error as Error).message });
+export function hasScreen(name: string): boolean {
+  return byName.has(name);
+}
+
+/** Checks that loaded data can be a screen at all; the shape beyond `kind` is each kind's business. */
+export function asScreenDefinition(name: string, data: unknown): ScreenDefinition {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) {
+    throw new ScreenError('invalid', { name, detail: 'not an object' });
   }
-  if (!data || typeof data !== 'object' || typeof (data as { kind?: unknown }).kind !== 'string') {
+  if (typeof (data as { kind?: unknown }).kind !== 'string') {
     throw new ScreenError('invalid', { name, detail: 'kind' });
   }
   return data as ScreenDefinition;
@@ -37,7 +37,7 @@ export function loadScreen(name: string): Promise<ScreenDefinition> {
   if (!load) return Promise.reject(new ScreenError('notFound', { name }));
   let pending = cache.get(name);
   if (!pending) {
-    pending = load().then((text) => parseScreen(name, text));
+    pending = load().then((data) => asScreenDefinition(name, data));
     // A failed load may be a flaky network; let the next attempt try again.
     pending.catch(() => cache.delete(name));
     cache.set(name, pending);

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { antdNotifier } from './app/antd-notifier.ts';
 import { setNotifier } from './api/notifier.ts';
+import { errorLogRootOptions, installErrorCapture } from './error-log/capture.ts';
 import { applyLanguage } from './i18n/apply-language.ts';
 import { languageAtom } from './session/atoms.ts';
 import { appStore } from './session/store.ts';
@@ -11,8 +12,9 @@ import './app/global.css';
 
 async function bootstrap(): Promise<void> {
   setNotifier(antdNotifier);
+  installErrorCapture();
   await applyLanguage(appStore, appStore.get(languageAtom));
-  createRoot(document.getElementById('root')!).render(
+  createRoot(document.getElementById('root')!, errorLogRootOptions).render(
     <StrictMode>
       <App />
     </StrictMode>,

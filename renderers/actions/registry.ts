@@ -1,8 +1,13 @@
 /**
  * Actions by name, as a screen's toolbar, row and footer buttons name them (`type: api`,
  * `type: dialog`, …, or a domain action such as `session.switchUser` registered from src/).
- * A new action is one registerAction call.
+ * A new action is one registerAction call. The built-ins (api, dialog, drawer, navigate, refresh,
+ * download, close) register in builtins.ts; a domain action registers from a module of src/ named
+ * `*-actions.ts` imported at app start, and its name goes into domain-actions.json, which the schema
+ * check reads (a screen naming an action nobody registers is a schema error).
  */
+import type { TFunction } from 'i18next';
+import type { DataSource } from '../data-source.tsx';
 import type { ScreenDefinition } from '../screen-types.ts';
 
 /** Everything an action may read or drive. Built by the screen that runs it. */
@@ -21,6 +26,28 @@ export interface ActionContext {
   refresh?: () => void;
   /** Closes the dialog or drawer the screen sits in. */
   close?: (result?: unknown) => void;
+  // —— Filled in by useRunAction (renderers/actions/useRunAction.ts) ——
+  /** Parameters the running screen was opened with (dialog params, route query). */
+  params?: Record<string, unknown>;
+  /** What expressions call `session`: isSuper, isTenantAdmin, userId, account, tenantId, switchAccount… */
+  session?: Record<string, unknown>;
+  /** Where the screen gets its data; actions call operations through it too. */
+  dataSource?: DataSource;
+  t?: TFunction;
+  /** Moves the app to another route (react-router), when the screen runs inside one. */
+  navigate?: (to: string) => void;
+  /** Talking to the user; antd's message and Modal in the app, recorded in tests. */
+  ui?: ActionUi;
+}
+
+export interface ActionUi {
+  /** Resolves true when the user confirms. */
+  confirm(text: string): Promise<boolean>;
+  success(text: string): void;
+  warning(text: string): void;
+  error(text: string): void;
+  /** Shows a lasting 'busy' notice; call the returned function to hide it. */
+  loading(text: string): () => void;
 }
 
 export interface ActionDefinition {
@@ -28,6 +55,19 @@ export interface ActionDefinition {
   type: string;
   /** Translation key of the button label. */
   label?: string;
+  /** @ant-design/icons name, e.g. PlusOutlined. */
+  icon?: string;
+  /** Translation key of a question asked first (interpolates the record's fields and `count`). */
+  confirm?: string;
+  /** Expression: the button shows only when true (default shown). */
+  visible?: string | boolean;
+  /** Expression: the button is greyed out when true. */
+  disabled?: string | boolean;
+  /** Selection rule: `single` warns on none or several selected rows, `multiple` on none. */
+  selection?: 'none' | 'single' | 'multiple';
+  /** Button style: primary, danger. */
+  primary?: boolean;
+  danger?: boolean;
   [key: string]: unknown;
 }
 

@@ -13,7 +13,16 @@ export type { Expr, Scope };
  * The names an expression may start with. Anything else is undefined at run time and an error in
  * the schema check (it is almost always a typo).
  */
-export const SCOPE_ROOTS = ['session', 'record', 'form', 'selection', 'params', 'value', 'mode', 'step'] as const;
+export const SCOPE_ROOTS = [
+  'session',
+  'record',
+  'form',
+  'selection',
+  'params',
+  'value',
+  'mode',
+  'step',
+] as const;
 
 const cache = new Map<string, Expr>();
 
@@ -34,7 +43,11 @@ export function evaluateExpression(source: string, scope: Scope): unknown {
  * A `visible`/`disabled` condition: absent → the fallback, a boolean as written, a string evaluated.
  * A condition that does not parse counts as false (the schema check reports it).
  */
-export function evaluateCondition(condition: string | boolean | undefined, scope: Scope, fallback: boolean): boolean {
+export function evaluateCondition(
+  condition: string | boolean | undefined,
+  scope: Scope,
+  fallback: boolean,
+): boolean {
   if (condition === undefined) return fallback;
   if (typeof condition === 'boolean') return condition;
   try {

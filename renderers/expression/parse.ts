@@ -39,7 +39,8 @@ export function parseExpression(source: string): Expr {
   }
 
   const or = (): Expr => binary(and, (t) => (t.kind === 'symbol' && t.value === '||' ? '||' : undefined));
-  const and = (): Expr => binary(comparison, (t) => (t.kind === 'symbol' && t.value === '&&' ? '&&' : undefined));
+  const and = (): Expr =>
+    binary(comparison, (t) => (t.kind === 'symbol' && t.value === '&&' ? '&&' : undefined));
 
   function comparison(): Expr {
     const left = unary();
@@ -52,7 +53,10 @@ export function parseExpression(source: string): Expr {
     const right = unary();
     const after = peek();
     // `a == b == c` reads ambiguously; ask for parentheses instead of guessing.
-    if ((after.kind === 'symbol' && COMPARISONS.has(after.value)) || (after.kind === 'name' && after.value === 'in'))
+    if (
+      (after.kind === 'symbol' && COMPARISONS.has(after.value)) ||
+      (after.kind === 'name' && after.value === 'in')
+    )
       fail('chained comparison; add parentheses', after);
     return { type: 'binary', op, left, right };
   }
@@ -107,7 +111,10 @@ export function parseExpression(source: string): Expr {
       pos += 1;
       const part = peek();
       // A number segment indexes a list: selection.0.id.
-      if (part.kind === 'name' || (part.kind === 'number' && Number.isInteger(part.value) && part.value >= 0)) {
+      if (
+        part.kind === 'name' ||
+        (part.kind === 'number' && Number.isInteger(part.value) && part.value >= 0)
+      ) {
         segments.push(String(part.value));
         pos += 1;
       } else fail('expected a name after "."');

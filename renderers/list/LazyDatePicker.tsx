@@ -3,7 +3,7 @@
  * code). Form.Item passes value and onChange to this wrapper, which hands them on.
  */
 import { lazy, Suspense, type ComponentProps } from 'react';
-import { Input } from 'antd';
+import Input from 'antd/es/input/Input';
 
 const DatePicker = lazy(() => import('antd/es/date-picker'));
 

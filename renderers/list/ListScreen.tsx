@@ -1,11 +1,24 @@
-/** The list kind's view: title, search form, table, paging. All logic is in useListController. */
+/**
+ * The list kind's view: title, search form, toolbar, table (virtualised for large pages), paging.
+ * All logic is in useListController; filters come from the screen's params or a parent record.
+ */
 import { useMemo } from 'react';
-import { Card, Table, type TableProps } from 'antd';
+import { Flex, Table, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ActionButtons } from '../actions/ActionButtons.tsx';
+import { useSessionScope } from '../actions/session-scope.tsx';
 import { useDataSource } from '../data-source.tsx';
+import { ScreenPanel } from '../ScreenPanel.tsx';
 import type { ScreenProps } from '../screen-types.ts';
-import { tableColumns } from './columns.tsx';
-import { DEFAULT_PAGE_SIZES, type ListScreenDefinition, type SortOrder } from './list-types.ts';
+import { DEFAULT_COLUMN_WIDTH, tableColumns } from './columns.tsx';
+import { evaluateFilters } from './list-filters.ts';
+import {
+  DEFAULT_PAGE_SIZES,
+  VIRTUAL_HEIGHT,
+  VIRTUAL_THRESHOLD,
+  type ListScreenDefinition,
+  type SortOrder,
+} from './list-types.ts';
 import { SearchForm } from './SearchForm.tsx';
 import { useListController, type Row, type RowKey } from './useListController.ts';
 
@@ -17,18 +30,58 @@ function sortsFrom(sorter: Sorter): SortOrder[] {
     .map((s) => ({ field: String(s.columnKey ?? s.field), order: s.order === 'ascend' ? 'ASC' : 'DESC' }));
 }
 
-export default function ListScreen({ screen }: ScreenProps<ListScreenDefinition>) {
+const NO_PARAMS: Record<string, unknown> = {};
+const ROW_ACTIONS_KEY = '__actions';
+
+export interface ListScreenProps extends ScreenProps<ListScreenDefinition> {
+  /** The record of the screen around this list (a detail's sub-list): `record` in its filters. */
+  record?: Row;
+}
+
+export default function ListScreen({ screen, params = NO_PARAMS, frame = 'page', record }: ListScreenProps) {
   const { t } = useTranslation();
   const dataSource = useDataSource();
+  const session = useSessionScope();
   const fields = screen.search?.fields;
+  const fixedParameters = useMemo(
+    () => evaluateFilters(screen.filters, { session, params, record }),
+    [screen.filters, session, params, record],
+  );
   const list = useListController({
     operation: screen.operation,
     dataSource,
     searchFields: fields,
     defaultPageSize: screen.defaultPageSize,
     defaultSorts: screen.defaultSort,
+    fixedParameters: fixedParameters ?? undefined,
+    paused: fixedParameters === null,
   });
-  const columns = useMemo(() => tableColumns(screen.columns, list.sorts, t), [screen.columns, list.sorts, t]);
+  const virtual = screen.virtual ?? list.pageSize > VIRTUAL_THRESHOLD;
+  const height = screen.height ?? (virtual ? VIRTUAL_HEIGHT : undefined);
+  const rowActions = screen.rowActions;
+  const columns = useMemo(() => {
+    const shown = tableColumns(screen.columns, list.sorts, t, virtual);
+    if (!rowActions?.length) return shown;
+    return [
+      ...shown,
+      {
+        key: ROW_ACTIONS_KEY,
+        title: t('screenKit.rowActions'),
+        fixed: 'right' as const,
+        width: screen.rowActionsWidth ?? 60 + rowActions.length * 56,
+        render: (_: unknown, row: Row) => (
+          <ActionButtons actions={rowActions} variant="row" input={{ record: row, refresh: list.refresh }} />
+        ),
+      },
+    ];
+  }, [screen.columns, screen.rowActionsWidth, rowActions, list.sorts, list.refresh, t, virtual]);
+  // A virtual table needs a numeric width to lay its rows out.
+  const scrollX = virtual
+    ? columns.reduce(
+        (sum, column) => sum + (Number(column.width) || DEFAULT_COLUMN_WIDTH),
+        screen.selection ? 48 : 0,
+      )
+    : 'max-content';
   const rowKey = screen.rowKey ?? 'id';
   const selection = screen.selection ?? 'none';
 
@@ -37,18 +90,29 @@ export default function ListScreen({ screen }: ScreenProps<ListScreenDefinition>
     else if (extra.action === 'paginate') list.changePage(pagination.current ?? 1, pagination.pageSize);
   };
 
-  return (
-    <Card title={t(screen.title)} data-testid="list-screen">
+  const toolbar = screen.toolbar?.length ? (
+    <ActionButtons
+      actions={screen.toolbar}
+      input={{ selection: list.selectedRows, refresh: list.refresh }}
+      variant="toolbar"
+    />
+  ) : null;
+
+  const body = (
+    <>
       {fields?.length ? (
         <SearchForm fields={fields} onSearch={list.search} onReset={list.reset} loading={list.loading} />
       ) : null}
+      {toolbar ? <Flex style={{ marginBottom: 12 }}>{toolbar}</Flex> : null}
       <Table<Row>
         rowKey={(row) => String(row[rowKey])}
         columns={columns}
         dataSource={list.rows}
         loading={list.loading}
         onChange={onChange}
-        scroll={{ x: 'max-content' }}
+        virtual={virtual}
+        scroll={{ x: scrollX, y: height }}
+        size={frame === 'page' ? 'middle' : 'small'}
         rowSelection={
           selection === 'none'
             ? undefined
@@ -67,6 +131,14 @@ export default function ListScreen({ screen }: ScreenProps<ListScreenDefinition>
           showTotal: (total) => <span data-testid="list-total">{t('list.total', { total })}</span>,
         }}
       />
-    </Card>
+    </>
+  );
+
+  // In a dialog or inside another screen the frame around it has the title already.
+  if (frame !== 'page') return <div data-testid="list-screen">{body}</div>;
+  return (
+    <ScreenPanel title={screen.title ? t(screen.title) : undefined} testId="list-screen">
+      {body}
+    </ScreenPanel>
   );
 }

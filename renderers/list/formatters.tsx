@@ -1,36 +1,45 @@
 /**
- * Cell formatters named by a column's `formatter`. A new formatter is one entry in this table and
- * one value in the screen meta-schema.
+ * Cell formatters named by a column's (or detail field's) `formatter`. A new formatter is one entry in
+ * this table and one value in the meta-schema's formatter enum (common.schema.json).
  */
 import type { ReactNode } from 'react';
 import { Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
-import type { ColumnFormatterName, ListColumn } from './list-types.ts';
+import { toDayjsFormat } from './list-request.ts';
+import type { ColumnFormatterName, OptionItem } from './list-types.ts';
+import { abbreviateNumber, relativeTime, yesNo } from './value-format.ts';
 
-export type CellFormatter = (value: unknown, column: ListColumn, t: TFunction) => ReactNode;
+/** What a formatter needs to know about the column or field it formats. */
+export interface FormatSpec {
+  formatter?: string;
+  format?: string;
+  options?: OptionItem[];
+}
+
+export type CellFormatter = (value: unknown, spec: FormatSpec, t: TFunction) => ReactNode;
 
 /** Spec §9: text truncation at 12 characters. */
 export const TRUNCATE_LENGTH = 12;
 
-const empty = (value: unknown) => value === undefined || value === null || value === '';
+export const isEmptyValue = (value: unknown) => value === undefined || value === null || value === '';
 
 function formatDate(value: unknown, pattern: string): string {
-  if (empty(value)) return '';
+  if (isEmptyValue(value)) return '';
   const date = dayjs(value as string | number | Date);
   return date.isValid() ? date.format(pattern) : String(value);
 }
 
 export const formatters: Record<ColumnFormatterName, CellFormatter> = {
-  enum: (value, column, t) => {
-    if (empty(value)) return '';
-    const option = column.options?.find((o) => String(o.value) === String(value));
+  enum: (value, spec, t) => {
+    if (isEmptyValue(value)) return '';
+    const option = spec.options?.find((o) => String(o.value) === String(value));
     return option ? <Tag color={option.color}>{t(option.label)}</Tag> : <Tag>{String(value)}</Tag>;
   },
-  date: (value) => formatDate(value, 'YYYY-MM-DD'),
-  datetime: (value) => formatDate(value, 'YYYY-MM-DD HH:mm:ss'),
+  date: (value, spec) => formatDate(value, toDayjsFormat(spec.format ?? 'yyyy-MM-dd')),
+  datetime: (value, spec) => formatDate(value, toDayjsFormat(spec.format ?? 'yyyy-MM-dd HH:mm:ss')),
   truncate: (value) => {
-    if (empty(value)) return '';
+    if (isEmptyValue(value)) return '';
     const text = String(value);
     // Count characters, not UTF-16 units, so Chinese and emoji cut cleanly.
     const chars = [...text];
@@ -41,10 +50,34 @@ export const formatters: Record<ColumnFormatterName, CellFormatter> = {
       </Tooltip>
     );
   },
+  number: (value) => {
+    if (isEmptyValue(value)) return '';
+    const n = Number(value);
+    return Number.isFinite(n) ? <span title={String(value)}>{abbreviateNumber(n)}</span> : String(value);
+  },
+  relative: (value, _spec, t) => {
+    if (isEmptyValue(value) || !dayjs(value as string).isValid())
+      return isEmptyValue(value) ? '' : String(value);
+    const relative = relativeTime(value as string);
+    const full = formatDate(value, 'YYYY-MM-DD HH:mm:ss');
+    const text =
+      'date' in relative
+        ? relative.date
+        : t(`screenKit.relative.${relative.unit}`, { count: relative.count });
+    return <span title={full}>{text}</span>;
+  },
+  yesno: (value, _spec, t) => {
+    const yes = yesNo(value);
+    return yes === undefined
+      ? isEmptyValue(value)
+        ? ''
+        : String(value)
+      : t(yes ? 'common.yes' : 'common.no');
+  },
 };
 
-export function formatCell(value: unknown, column: ListColumn, t: TFunction): ReactNode {
-  const formatter = column.formatter ? formatters[column.formatter] : undefined;
-  if (formatter) return formatter(value, column, t);
-  return empty(value) ? '' : String(value);
+export function formatCell(value: unknown, spec: FormatSpec, t: TFunction): ReactNode {
+  const formatter = spec.formatter ? formatters[spec.formatter as ColumnFormatterName] : undefined;
+  if (formatter) return formatter(value, spec, t);
+  return isEmptyValue(value) ? '' : String(value);
 }

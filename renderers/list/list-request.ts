@@ -55,12 +55,22 @@ export interface ListQueryState {
   page: number;
   pageSize: number;
   sorts: SortOrder[];
+  /** The total already known when only the page changed: the server may skip counting again. */
+  totalCount?: number;
 }
 
-export function buildListRequest(fields: readonly SearchField[], state: ListQueryState): ListRequest {
+/** `fixed` parameters (the screen's `filters`, already evaluated) come first, before the search. */
+export function buildListRequest(
+  fields: readonly SearchField[],
+  state: ListQueryState,
+  fixed: readonly ListParameter[] = [],
+): ListRequest {
   return {
-    parameters: searchParameters(fields, state.values),
-    requestPage: { pageNo: state.page, limit: state.pageSize },
+    parameters: [...fixed, ...searchParameters(fields, state.values)],
+    requestPage:
+      state.totalCount !== undefined && state.page > 1
+        ? { pageNo: state.page, limit: state.pageSize, totalCount: state.totalCount }
+        : { pageNo: state.page, limit: state.pageSize },
     sorts: state.sorts.map(({ field, order }) => ({ field, order })),
   };
 }

@@ -1,4 +1,5 @@
-/** The list kind's part of a screen file (see schemas/meta/screen.schema.json and schemas/screens/README.md). */
+/** The list kind's part of a screen file (schemas/meta/screen-kinds/list.schema.json, README in schemas/screens). */
+import type { ActionDefinition } from '../actions/registry.ts';
 import type { ScreenDefinition } from '../screen-types.ts';
 
 /** Search field types of spec §2. */
@@ -12,6 +13,15 @@ export interface OptionItem {
   color?: string;
 }
 
+/** Options read from an operation instead of written in the file. */
+export interface OptionSource {
+  operation: string;
+  valueField: string;
+  labelField: string;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
 export interface SearchField {
   /** The list request parameter key. */
   field: string;
@@ -19,13 +29,14 @@ export interface SearchField {
   label: string;
   type: SearchFieldType;
   options?: OptionItem[];
+  optionSource?: OptionSource;
   /** OPTION: several values may be chosen (sent as a list). */
   multiple?: boolean;
   /** DATE: pattern of the value sent, default yyyy-MM-dd. */
   format?: string;
 }
 
-export type ColumnFormatterName = 'enum' | 'date' | 'datetime' | 'truncate';
+export type ColumnFormatterName = 'enum' | 'date' | 'datetime' | 'truncate' | 'number' | 'relative' | 'yesno';
 
 export interface ListColumn {
   field: string;
@@ -35,6 +46,8 @@ export interface ListColumn {
   fixed?: 'left' | 'right';
   sortable?: boolean;
   formatter?: ColumnFormatterName;
+  /** date/datetime: a Java-style pattern instead of the default. */
+  format?: string;
   /** enum: the values and their translated labels. */
   options?: OptionItem[];
 }
@@ -46,21 +59,35 @@ export interface SortOrder {
   order: SortDirection;
 }
 
+/** A parameter sent with every request; `value` is an expression over params, record and session. */
+export interface ListFilter {
+  key: string;
+  value: string;
+}
+
 export interface ListScreenDefinition extends ScreenDefinition {
   kind: 'list';
-  title: string;
   /** Operation id of the list query, e.g. employee.query. */
   operation: string;
   /** Field that identifies a row (default id). */
   rowKey?: string;
+  filters?: ListFilter[];
   search?: { fields: SearchField[] };
   columns: ListColumn[];
   selection?: 'none' | 'single' | 'multiple';
+  toolbar?: ActionDefinition[];
+  rowActions?: ActionDefinition[];
+  rowActionsWidth?: number;
   pageSizes?: number[];
   defaultPageSize?: number;
   defaultSort?: SortOrder[];
+  height?: number;
+  virtual?: boolean;
 }
 
 /** Spec §9: page 1, size 20, sizes 10/20/50/100. */
 export const DEFAULT_PAGE_SIZE = 20;
 export const DEFAULT_PAGE_SIZES = [10, 20, 50, 100];
+/** Pages larger than this scroll inside a fixed height and draw only the rows in view. */
+export const VIRTUAL_THRESHOLD = 100;
+export const VIRTUAL_HEIGHT = 520;

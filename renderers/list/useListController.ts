@@ -2,10 +2,15 @@
  * The logic of a list screen, without any view: search values, page, size, sorts, the request built
  * from them, the rows and total it returned, loading, and the selection. ListScreen is its thin view.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ListRequest } from '../../src/api/generated/operations.ts';
 import type { DataSource } from '../data-source.tsx';
-import { buildListRequest, type ListQueryState, type SearchValues } from './list-request.ts';
+import {
+  buildListRequest,
+  type ListParameter,
+  type ListQueryState,
+  type SearchValues,
+} from './list-request.ts';
 import { DEFAULT_PAGE_SIZE, type SearchField, type SortOrder } from './list-types.ts';
 
 export type Row = Record<string, unknown>;
@@ -18,6 +23,10 @@ export interface ListControllerOptions {
   searchFields?: readonly SearchField[];
   defaultPageSize?: number;
   defaultSorts?: readonly SortOrder[];
+  /** Parameters sent with every request (the screen's `filters`, evaluated); compared by value. */
+  fixedParameters?: readonly ListParameter[];
+  /** Ask nothing while true (e.g. a sub-list whose parent record is not there yet). */
+  paused?: boolean;
 }
 
 export interface ListController {
@@ -53,6 +62,7 @@ interface PageData {
 
 const NO_FIELDS: readonly SearchField[] = [];
 const NO_SORTS: readonly SortOrder[] = [];
+const NO_PARAMETERS: readonly ListParameter[] = [];
 
 /** The answer to one request, tagged with that request so a stale answer is recognised. */
 interface Answer {
@@ -77,14 +87,19 @@ export function useListController(options: ListControllerOptions): ListControlle
   const [answer, setAnswer] = useState<Answer>({ key: '', rows: [], total: 0, error: null });
   const [selection, setSelection] = useState<{ keys: RowKey[]; rows: Row[] }>({ keys: [], rows: [] });
 
-  const request = useMemo(() => buildListRequest(fields, query), [fields, query]);
+  const fixed = options.fixedParameters ?? NO_PARAMETERS;
+  const fixedKey = JSON.stringify(fixed);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `fixed` is compared by value (fixedKey)
+  const request = useMemo(() => buildListRequest(fields, query, fixed), [fields, query, fixedKey]);
   // Compared by value: callers may pass new-but-equal field lists on every render. The reload count
   // is part of the key so that refresh() asks again for the same request.
   const requestKey = JSON.stringify({ operation, reloads, request });
   // Loading until the answer to exactly this request is in.
-  const loading = answer.key !== requestKey;
+  const paused = options.paused === true;
+  const loading = !paused && answer.key !== requestKey;
 
   useEffect(() => {
+    if (paused) return;
     let current = true;
     const body = (JSON.parse(requestKey) as { request: ListRequest }).request;
     dataSource(operation, { body }).then(
@@ -107,30 +122,45 @@ export function useListController(options: ListControllerOptions): ListControlle
     return () => {
       current = false;
     };
-  }, [operation, dataSource, requestKey]);
+  }, [operation, dataSource, requestKey, paused]);
+
+  // The total of the rows shown, for the next page's request (read in callbacks, not rendered).
+  const totalRef = useRef(0);
+  useEffect(() => {
+    totalRef.current = answer.total;
+  }, [answer.total]);
 
   const search = useCallback(
-    (values: SearchValues) => setQuery((q) => ({ ...q, values: { ...values }, page: 1 })),
+    (values: SearchValues) =>
+      setQuery((q) => ({ ...q, values: { ...values }, page: 1, totalCount: undefined })),
     [],
   );
   const reset = useCallback(
-    () => setQuery((q) => ({ ...q, values: {}, page: 1, sorts: [...initial.sorts] })),
+    () => setQuery((q) => ({ ...q, values: {}, page: 1, sorts: [...initial.sorts], totalCount: undefined })),
     [initial],
   );
   const changePage = useCallback(
     (page: number, pageSize?: number) =>
-      setQuery((q) => (pageSize && pageSize !== q.pageSize ? { ...q, page: 1, pageSize } : { ...q, page })),
+      setQuery((q) =>
+        pageSize && pageSize !== q.pageSize
+          ? { ...q, page: 1, pageSize, totalCount: undefined }
+          : { ...q, page, totalCount: totalRef.current },
+      ),
     [],
   );
   const changeSorts = useCallback(
-    (sorts: SortOrder[]) => setQuery((q) => ({ ...q, sorts: [...sorts], page: 1 })),
+    (sorts: SortOrder[]) => setQuery((q) => ({ ...q, sorts: [...sorts], page: 1, totalCount: undefined })),
     [],
   );
   const select = useCallback(
     (keys: RowKey[], selectedRows: Row[]) => setSelection({ keys, rows: selectedRows }),
     [],
   );
-  const refresh = useCallback(() => setReloads((n) => n + 1), []);
+  // Rows may have come or gone (a removal, an approval): count again.
+  const refresh = useCallback(() => {
+    setQuery((q) => (q.totalCount === undefined ? q : { ...q, totalCount: undefined }));
+    setReloads((n) => n + 1);
+  }, []);
 
   return {
     searchValues: query.values,

@@ -2,12 +2,32 @@
 import type { HandlerMap } from './handler.ts';
 import { authHandlers } from './auth/handlers.ts';
 import { employeeHandlers } from './employees/handlers.ts';
+import { orgHandlers } from './orgs/handlers.ts';
+import { positionHandlers } from './positions/handlers.ts';
+import { roleHandlers } from './roles/handlers.ts';
+import { groupHandlers } from './groups/handlers.ts';
+import { attrHandlers } from './attributes/handlers.ts';
 import { resourceHandlers } from './resources/handlers.ts';
 import { userHandlers } from './users/handlers.ts';
+import { subsystemHandlers } from './subsystems/handlers.ts';
+import { logHandlers } from './logs/handlers.ts';
+import { bellHandlers } from './messages/bell-handlers.ts';
+import { messageDetailHandlers } from './messages/detail-handlers.ts';
+import { tenantHandlers } from './tenants/handlers.ts';
 
 export const allHandlers: HandlerMap = {
   ...authHandlers,
   ...userHandlers,
   ...resourceHandlers,
   ...employeeHandlers,
+  ...orgHandlers,
+  ...positionHandlers,
+  ...roleHandlers,
+  ...groupHandlers,
+  ...attrHandlers,
+  ...subsystemHandlers,
+  ...logHandlers,
+  ...bellHandlers,
+  ...messageDetailHandlers,
+  ...tenantHandlers,
 };

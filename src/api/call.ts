@@ -6,7 +6,7 @@ import { ApiCallError } from './api-call-error.ts';
 import { apiClient } from './client.ts';
 import { State, type Envelope } from './envelope.ts';
 import { operations, type ApiOperations, type OperationId } from './generated/operations.ts';
-import type { ApiClient } from './http-client.ts';
+import type { ApiClient, RequestOptions } from './http-client.ts';
 
 export type { OperationId };
 export type ResponseOf<Id extends OperationId> = ApiOperations[Id]['response'];
@@ -16,6 +16,10 @@ export interface CallArgs<Id extends OperationId> {
   body?: ApiOperations[Id]['body'];
   /** Leave showing the failure to the caller. */
   silent?: boolean;
+  /** 'caller': an ended session only rejects, without the app's "you have been logged out" confirm. */
+  sessionEnd?: 'app' | 'caller';
+  /** Without the token (the refresh call). */
+  anonymous?: boolean;
 }
 
 export function isOperationId(id: string): id is OperationId {
@@ -28,10 +32,7 @@ export function callApiEnvelope<Id extends OperationId>(
   args: CallArgs<Id> = {},
   client: ApiClient = apiClient,
 ): Promise<Envelope<ResponseOf<Id>>> {
-  return client.request<ResponseOf<Id>>(
-    operations[id],
-    args as { query?: object; body?: unknown; silent?: boolean },
-  );
+  return client.request<ResponseOf<Id>>(operations[id], args as RequestOptions);
 }
 
 /** The data of a successful call; any other state rejects with ApiCallError. */

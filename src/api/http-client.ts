@@ -6,7 +6,7 @@ import ky, { type KyInstance } from 'ky';
 import { SERVICE_PREFIX } from '../../schemas/catalogue-types.ts';
 import type { OperationMeta } from './generated/operations.ts';
 import { ApiCallError, type ApiFailureKind } from './api-call-error.ts';
-import { asEnvelope, PASS_THROUGH_STATES, SESSION_ENDING_STATES, type Envelope } from './envelope.ts';
+import { asEnvelope, PASS_THROUGH_STATES, SESSION_ENDING_STATES, State, type Envelope } from './envelope.ts';
 import { describeFailure, statusText, type Translate } from './failure-text.ts';
 import type { Notifier } from './notifier.ts';
 
@@ -34,10 +34,25 @@ export interface ApiClientDeps {
   language: () => string;
   translate: Translate;
   notifier: Notifier;
-  /** Called for token-expired, illegal-token and other-client states. */
+  /** Called for token-expired (when no refresh could recover it), illegal-token and other-client states. */
   onSessionEnded: (state: number, envelope: Envelope) => void;
+  /** The refresh queue: calls wait while it refreshes; a call answered 6020301 is replayed after it. */
+  tokenRecovery?: TokenRecovery;
+  /** Told of every successful call (state 200): session side effects of some operations hang on it. */
+  onSuccess?: (op: OperationMeta, options: RequestOptions, envelope: Envelope) => void;
   fetch?: typeof fetch;
   timeout?: number;
+}
+
+/** What the api client needs from the refresh queue (src/api/refresh-queue.ts). */
+export interface TokenRecovery {
+  /** Resolves when no refresh is running; calls that carry a token wait for it before they go. */
+  idle(): Promise<void>;
+  /**
+   * After a 6020301 answer to a call sent with `usedToken`: one shared refresh for every caller.
+   * True when a fresh token is there and the call should be replayed.
+   */
+  recover(usedToken: string | null): Promise<boolean>;
 }
 
 export interface RequestOptions {
@@ -45,6 +60,14 @@ export interface RequestOptions {
   body?: unknown;
   /** Do not show the failure to the user; the caller does (e.g. inline on the login page). */
   silent?: boolean;
+  /**
+   * 'caller': an ended session (illegal token, other client, a refresh that failed) is only reported by
+   * the rejection, without the app-wide handling (the "you have been logged out" confirm). For the
+   * route guard's own loads and for the refresh call itself.
+   */
+  sessionEnd?: 'app' | 'caller';
+  /** Send no token at all (the refresh call itself: it must never wait for, or replay after, a refresh). */
+  anonymous?: boolean;
 }
 
 export interface ApiClient {
@@ -93,12 +116,14 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return `${baseUrl.replace(/\/+$/, '')}${prefix}${op.path}`;
   }
 
-  function headersFor(op: OperationMeta): Record<string, string> {
+  function headersFor(op: OperationMeta, anonymous: boolean): Record<string, string> {
     const headers: Record<string, string> = { 'Accept-Language': deps.language() };
-    // Whitelisted (public) calls go without the session: they must work signed out.
-    if (op.access === 'public') return headers;
+    if (anonymous) return headers;
     const { accessToken, systemId, tenantId } = deps.session();
     if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+    // Whitelisted (public) calls work signed out; signed in, some need the token (the server reads it
+    // leniently): authorize/apply, the change-mobile SMS. Tenant and subsystem only go with the others.
+    if (op.access === 'public') return headers;
     if (systemId) headers['X-System-Id'] = systemId;
     if (tenantId) headers['X-Tenant-Id'] = tenantId;
     return headers;
@@ -119,15 +144,26 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     throw new ApiCallError(init);
   }
 
-  async function request<T>(op: OperationMeta, options: RequestOptions = {}): Promise<Envelope<T>> {
+  async function request<T>(
+    op: OperationMeta,
+    options: RequestOptions = {},
+    replayed = false,
+  ): Promise<Envelope<T>> {
     const url = urlOf(op);
     const isGet = op.method === 'GET';
     const quiet = options.silent === true;
+    const anonymous = options.anonymous === true;
+    const recovery = anonymous ? undefined : deps.tokenRecovery;
+    // While the token is being refreshed, a call with the old one would only fail: wait for the new one.
+    // (Public calls go at once: signing in must not wait for a refresh.)
+    if (recovery && op.access !== 'public') await recovery.idle();
+    const headers = headersFor(op, anonymous);
+    const usedToken = headers.Authorization ? headers.Authorization.slice('Bearer '.length) : null;
     let response: Response;
     try {
       response = await http(url, {
         method: op.method,
-        headers: headersFor(op),
+        headers,
         searchParams: searchParamsOf(options.query, isGet),
         ...(!isGet && options.body !== undefined ? { json: options.body } : {}),
       });
@@ -153,11 +189,18 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       );
     }
 
-    if (PASS_THROUGH_STATES.has(envelope.state)) return envelope as Envelope<T>;
+    if (PASS_THROUGH_STATES.has(envelope.state)) {
+      if (envelope.state === State.SUCCESS) deps.onSuccess?.(op, options, envelope);
+      return envelope as Envelope<T>;
+    }
 
     const text = describeFailure(envelope, status, deps.translate);
     if (SESSION_ENDING_STATES.has(envelope.state)) {
-      deps.onSessionEnded(envelope.state, envelope);
+      // Token expired: one refresh for all callers, then this call again (once).
+      if (envelope.state === State.TOKEN_EXPIRED && recovery && usedToken && !replayed) {
+        if (await recovery.recover(usedToken)) return request<T>(op, options, true);
+      }
+      if (options.sessionEnd !== 'caller') deps.onSessionEnded(envelope.state, envelope);
       return fail({ kind: 'sessionEnded', text, url, status, state: envelope.state, envelope }, 'none');
     }
     return fail(
@@ -166,5 +209,5 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     );
   }
 
-  return { request, urlOf };
+  return { request: (op, options) => request(op, options), urlOf };
 }

@@ -1,20 +1,33 @@
 /**
- * antd's ConfigProvider (theme, locale) around every page but /login. It is loaded lazily with the
- * first of those pages, so the login page carries no antd at all.
+ * antd's ConfigProvider around every page but the public ones: locale, the user's colour, size and
+ * theme (spec §2 'Settings drawer'), and the screen dialog host. Loaded lazily with the first of
+ * those pages, so the login page carries no antd at all.
  */
+import { useMemo } from 'react';
 import { ConfigProvider } from 'antd';
 import { useAtomValue } from 'jotai';
 import { Outlet } from 'react-router-dom';
+import { DialogHost } from '../../renderers/dialogs/index.ts';
 import { antdLocaleAtom } from '../i18n/apply-language.ts';
+import { DEFAULT_COLOUR } from '../settings/colour.ts';
+import { settingsAtom } from '../settings/settings-store.ts';
+import { SIZE_TOKENS } from '../settings/sizes.ts';
+import { themeConfigFor } from './theme-config.ts';
 
 /** Spec §9: the default colour. */
-export const PRIMARY_COLOUR = '#409EFF';
+export const PRIMARY_COLOUR = DEFAULT_COLOUR;
 
 export default function AntdScope() {
   const locale = useAtomValue(antdLocaleAtom);
+  const settings = useAtomValue(settingsAtom);
+  const theme = useMemo(
+    () => themeConfigFor(settings),
+    [settings],
+  );
   return (
-    <ConfigProvider locale={locale} theme={{ token: { colorPrimary: PRIMARY_COLOUR } }}>
+    <ConfigProvider locale={locale} theme={theme} componentSize={SIZE_TOKENS[settings.size].componentSize}>
       <Outlet />
+      <DialogHost />
     </ConfigProvider>
   );
 }

@@ -1,46 +1,131 @@
 /**
- * Password login. On success: user context and menus are loaded, then the `redirect` query (or the
- * dashboard) opens. The server's failure text (e.g. 用户名或密码错误) is shown under the form.
+ * The login page: account and password, or mobile and SMS code (spec §5, §7). After 3 failed sign-ins
+ * the server asks for an image captcha (6020104): the captcha dialog opens and the sign-in is retried
+ * with it. On success the `redirect` query (or the dashboard) opens; the route guard leads through
+ * tenant and subsystem selection first when needed. A CAS `ticket` in the query signs in directly.
  *
  * Plain HTML and CSS on purpose: antd (even just its Input and Button) would roughly double what
- * this first page loads. Every other page is drawn with antd.
+ * this first page loads. The captcha dialog and the SMS part are separate chunks.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
+import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiCallError } from '../api/api-call-error.ts';
-import { safeRedirect } from '../router/redirect.ts';
-import { signInWithPassword } from '../session/sign-in.ts';
+import { callApi } from '../api/call.ts';
+import { accessTokenAtom, reloginRequiredAtom } from '../session/atoms.ts';
+import { safeReturnPath } from '../session/login-path.ts';
+import { endSessionEverywhere } from '../session/logout.ts';
+import { signInWithPassword, signInWithTicket, type CaptchaAnswer } from '../session/sign-in.ts';
 import { LanguageLinks } from './LanguageLinks.tsx';
 import { validateLogin, type LoginErrors } from './login-validation.ts';
 import './login.css';
+import './auth/auth.css';
+
+const CaptchaDialog = lazy(() => import('./auth/CaptchaDialog.tsx'));
+const SmsLoginForm = lazy(() => import('./auth/SmsLoginForm.tsx'));
+
+/** Spec §8: the server wants a captcha with the next attempt. */
+const CAPTCHA_REQUIRED = 6020104;
+
+type Mode = 'password' | 'sms';
+
+function errorText(error: unknown, fallback: string): string {
+  return isApiCallError(error) ? error.text : fallback;
+}
+
+/** Which registration pages are open (user/open, user/open/tenant); closed until the server says. */
+function useRegistrationFlags(): { personal: boolean; enterprise: boolean } {
+  const [flags, setFlags] = useState({ personal: false, enterprise: false });
+  useEffect(() => {
+    let live = true;
+    const quiet = { silent: true } as const;
+    void Promise.all([
+      callApi('user.open', quiet).catch(() => false),
+      callApi('user.open.tenant', quiet).catch(() => false),
+    ]).then(([personal, enterprise]) => {
+      if (live) setFlags({ personal: personal === true, enterprise: enterprise === true });
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return flags;
+}
 
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const [params] = useSearchParams();
+  const token = useAtomValue(accessTokenAtom);
+  const [mode, setMode] = useState<Mode>(params.get('mode') === 'sms' ? 'sms' : 'password');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(
+    () => (location.state as { signInError?: string } | null)?.signInError ?? null,
+  );
+  const [captcha, setCaptcha] = useState<{ generation: number; error: string | null } | null>(null);
+  // After a mobile change the old session ends here; until then the page does not send the user away.
+  const reloginRequired = useAtomValue(reloginRequiredAtom);
+  const [relogin] = useState(() => Boolean(token) && reloginRequired);
+  const [ending, setEnding] = useState(relogin);
+  const flags = useRegistrationFlags();
   const id = useId();
+  const ticket = params.get('ticket');
+  const target = safeReturnPath(params.get('redirect'));
+
+  useEffect(() => {
+    if (relogin) void endSessionEverywhere().finally(() => setEnding(false));
+  }, [relogin]);
+
+  useEffect(() => {
+    if (!ticket || token) return;
+    setSubmitting(true);
+    signInWithTicket(ticket)
+      .then(() => navigate(target, { replace: true }))
+      .catch((e: unknown) => {
+        setServerError(errorText(e, t('login.failed')));
+        setSubmitting(false);
+      });
+    // Once per ticket: a ticket is single use.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ticket]);
+
+  // Already signed in (and not asked to sign in again): nothing to do here.
+  if (token && !ending && !relogin && !submitting) return <Navigate to={target} replace />;
 
   const errors: LoginErrors = touched ? validateLogin(username, password) : {};
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setTouched(true);
-    if (Object.keys(validateLogin(username, password)).length) return;
+  async function attempt(answer?: CaptchaAnswer) {
     setSubmitting(true);
     setServerError(null);
     try {
-      await signInWithPassword(username.trim(), password);
-      navigate(safeRedirect(params.get('redirect')), { replace: true });
+      await signInWithPassword(username.trim(), password, answer);
+      setCaptcha(null);
+      navigate(target, { replace: true });
     } catch (e) {
-      setServerError(isApiCallError(e) ? e.text : t('login.failed'));
       setSubmitting(false);
+      if (isApiCallError(e) && e.state === CAPTCHA_REQUIRED) {
+        // First time: just ask. After a guess: say why, with a new image (each allows one guess).
+        setCaptcha((open) => ({
+          generation: (open?.generation ?? 0) + 1,
+          error: answer ? e.text : null,
+        }));
+        return;
+      }
+      setCaptcha(null);
+      setServerError(errorText(e, t('login.failed')));
     }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    if (Object.keys(validateLogin(username, password)).length) return;
+    void attempt();
   }
 
   const fieldError = (key: keyof LoginErrors) => {
@@ -52,51 +137,110 @@ export function LoginPage() {
     ) : null;
   };
 
+  const tab = (value: Mode, label: string) => (
+    <button
+      type="button"
+      role="tab"
+      id={`${id}-tab-${value}`}
+      aria-selected={mode === value}
+      aria-controls={`${id}-panel`}
+      onClick={() => {
+        setMode(value);
+        setServerError(null);
+      }}
+    >
+      {label}
+    </button>
+  );
+
   return (
     <main className="mf-login">
-      <form className="mf-login-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      <div className="mf-login-form">
         <h1 id={`${id}-title`}>{t('app.title')}</h1>
         <p className="mf-login-subtitle">{t('login.title')}</p>
+        <div className="mf-auth-tabs" role="tablist" aria-label={t('signin.modes')}>
+          {tab('password', t('signin.passwordTab'))}
+          {tab('sms', t('signin.smsTab'))}
+        </div>
+        <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${mode}`}>
+          {mode === 'password' ? (
+            <form onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+              <label htmlFor={`${id}-username`}>{t('login.username')}</label>
+              <input
+                id={`${id}-username`}
+                name="username"
+                autoComplete="username"
+                placeholder={t('login.usernamePlaceholder')}
+                value={username}
+                disabled={submitting}
+                aria-invalid={errors.username ? true : undefined}
+                aria-describedby={errors.username ? `${id}-username-error` : undefined}
+                onChange={(e) => setUsername(e.target.value)}
+              />
+              {fieldError('username')}
 
-        <label htmlFor={`${id}-username`}>{t('login.username')}</label>
-        <input
-          id={`${id}-username`}
-          name="username"
-          autoComplete="username"
-          placeholder={t('login.usernamePlaceholder')}
-          value={username}
-          disabled={submitting}
-          aria-invalid={errors.username ? true : undefined}
-          aria-describedby={errors.username ? `${id}-username-error` : undefined}
-          onChange={(e) => setUsername(e.target.value)}
-        />
-        {fieldError('username')}
+              <label htmlFor={`${id}-password`}>{t('login.password')}</label>
+              <input
+                id={`${id}-password`}
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                placeholder={t('login.passwordPlaceholder')}
+                value={password}
+                disabled={submitting}
+                aria-invalid={errors.password ? true : undefined}
+                aria-describedby={errors.password ? `${id}-password-error` : undefined}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+              {fieldError('password')}
 
-        <label htmlFor={`${id}-password`}>{t('login.password')}</label>
-        <input
-          id={`${id}-password`}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          placeholder={t('login.passwordPlaceholder')}
-          value={password}
-          disabled={submitting}
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? `${id}-password-error` : undefined}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        {fieldError('password')}
-
-        {serverError && (
-          <div className="mf-login-server-error" role="alert" data-testid="login-error">
-            {serverError}
-          </div>
-        )}
-        <button type="submit" className="mf-login-submit" disabled={submitting} aria-busy={submitting}>
-          {t('login.submit')}
-        </button>
+              {serverError && (
+                <div className="mf-login-server-error" role="alert" data-testid="login-error">
+                  {serverError}
+                </div>
+              )}
+              <button
+                type="submit"
+                className="mf-login-submit"
+                disabled={submitting || ending}
+                aria-busy={submitting}
+              >
+                {t('login.submit')}
+              </button>
+            </form>
+          ) : (
+            <Suspense fallback={null}>
+              <SmsLoginForm
+                onSignedIn={() => navigate(target, { replace: true })}
+                initialError={serverError}
+                disabled={ending}
+              />
+            </Suspense>
+          )}
+        </div>
+        <nav className="mf-auth-links" aria-label={t('signin.otherLinks')}>
+          <Link to="/forget">{t('signin.forgot')}</Link>
+          {flags.personal && <Link to="/register">{t('signin.register')}</Link>}
+          {flags.enterprise && <Link to="/tenantRegister">{t('signin.tenantRegister')}</Link>}
+        </nav>
         <LanguageLinks className="mf-login-languages" />
-      </form>
+      </div>
+      {captcha && (
+        <Suspense fallback={null}>
+          <CaptchaDialog
+            generation={captcha.generation}
+            error={captcha.error}
+            busy={submitting}
+            onSubmit={(answer) => void attempt(answer)}
+            onCancel={() => {
+              setCaptcha(null);
+              setServerError(t('signin.captchaNeeded'));
+            }}
+          />
+        </Suspense>
+      )}
     </main>
   );
 }
+
+export default LoginPage;

@@ -1,7 +1,15 @@
-/** The login form's rules (spec §5): a username, and a password of at least 5 characters. */
+/**
+ * The sign-in forms' rules (spec §5, §9): a username; a password of at least 5 characters; a mobile
+ * of 11 digits (1, then 3–9, then 9 digits) with its own messages for empty, length and format; an
+ * SMS code of exactly 6 characters; a captcha of at most 5.
+ */
+import { MOBILE } from '../../schemas/validators/contact.ts';
 
 /** Spec §5 and §9: the login password has at least 5 characters. */
 export const LOGIN_PASSWORD_MIN = 5;
+export const MOBILE_LENGTH = 11;
+export const SMS_CODE_LENGTH = 6;
+export const CAPTCHA_MAX = 5;
 
 export interface FieldError {
   key: string;
@@ -13,11 +21,47 @@ export interface LoginErrors {
   password?: FieldError;
 }
 
+export interface SmsLoginErrors {
+  mobile?: FieldError;
+  validCode?: FieldError;
+}
+
 export function validateLogin(username: string, password: string): LoginErrors {
   const errors: LoginErrors = {};
   if (!username.trim()) errors.username = { key: 'login.usernameRequired' };
   if (!password) errors.password = { key: 'login.passwordRequired' };
   else if (password.length < LOGIN_PASSWORD_MIN)
     errors.password = { key: 'login.passwordMin', params: { min: LOGIN_PASSWORD_MIN } };
+  return errors;
+}
+
+export function validateMobile(mobile: string): FieldError | undefined {
+  const value = mobile.trim();
+  if (!value) return { key: 'validation.mobileRequired' };
+  if (value.length !== MOBILE_LENGTH) return { key: 'validation.mobileLength' };
+  if (!MOBILE.test(value)) return { key: 'validation.mobile' };
+  return undefined;
+}
+
+export function validateSmsCode(code: string): FieldError | undefined {
+  const value = code.trim();
+  if (!value) return { key: 'signin.codeRequired' };
+  if (value.length !== SMS_CODE_LENGTH) return { key: 'validation.validCodeLength' };
+  return undefined;
+}
+
+export function validateCaptcha(captcha: string): FieldError | undefined {
+  const value = captcha.trim();
+  if (!value) return { key: 'validation.captchaRequired' };
+  if (value.length > CAPTCHA_MAX) return { key: 'signin.captchaMax', params: { max: CAPTCHA_MAX } };
+  return undefined;
+}
+
+export function validateSmsLogin(mobile: string, code: string): SmsLoginErrors {
+  const errors: SmsLoginErrors = {};
+  const mobileError = validateMobile(mobile);
+  if (mobileError) errors.mobile = mobileError;
+  const codeError = validateSmsCode(code);
+  if (codeError) errors.validCode = codeError;
   return errors;
 }

@@ -1,27 +1,29 @@
 /**
- * The routes (history mode, base '/'). Only /login is loaded eagerly; antd, the shell, its pages and
- * the screen renderers are separate chunks so the login page stays light.
+ * The route table (history mode, base '/'): the public pages of sign-in, the error pages, and the
+ * shell with everything behind the route guard. Only /login is loaded eagerly; antd, the shell, its
+ * pages and the screen renderers are separate chunks so the login page stays light.
  */
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { PageLoading } from '../app/PageLoading.tsx';
-import { LoginPage } from '../pages/LoginPage.tsx';
+import { ERROR_PAGES } from '../pages/errors/error-codes.ts';
+import { publicRoutes } from './public-routes.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
-import { HOME_PATH } from './redirect.ts';
 
 const AntdScope = lazy(() => import('../app/AntdScope.tsx'));
 const ShellLayout = lazy(() => import('../shell/ShellLayout.tsx'));
-const DashboardPage = lazy(() => import('../pages/DashboardPage.tsx'));
-const MenuScreenPage = lazy(() => import('../shell/MenuScreenPage.tsx'));
-const NotFoundPage = lazy(() => import('../pages/NotFoundPage.tsx'));
+const ErrorPage = lazy(() => import('../pages/errors/ErrorPage.tsx'));
 
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageLoading />}>
       <Routes>
-        <Route path="/login" element={<LoginPage />} />
+        {publicRoutes}
+        {/* Error pages need no session: /404 must answer anyone. */}
         <Route element={<AntdScope />}>
-          <Route path="/404" element={<NotFoundPage />} />
+          {ERROR_PAGES.map((code) => (
+            <Route key={code} path={`/${code}`} element={<ErrorPage code={code} />} />
+          ))}
         </Route>
         {/* The guard comes before antd loads: a visitor without a session goes to /login straight away. */}
         <Route
@@ -32,14 +34,10 @@ export function AppRoutes() {
             </RequireAuth>
           }
         >
-          <Route element={<ShellLayout />}>
-            <Route index element={<Navigate to={HOME_PATH} replace />} />
-            <Route path="dashboard" element={<DashboardPage />} />
-            {/* One route serves every menu entry: /{alias or name} → the entry's screen. */}
-            <Route path=":routeName" element={<MenuScreenPage />} />
-          </Route>
+          {/* The shell matches every other path and draws its own routes (src/router/shell-routes.tsx);
+              a path that is neither one of them nor a menu entry goes to /404 from there. */}
+          <Route path="*" element={<ShellLayout />} />
         </Route>
-        <Route path="*" element={<Navigate to="/404" replace />} />
       </Routes>
     </Suspense>
   );

@@ -15,15 +15,23 @@ const session = createJSONStorage<any>(() => sessionStorage);
 const onInit = { getOnInit: true } as const;
 
 export const accessTokenAtom = atomWithStorage<string | null>('mf.accessToken', null, local, onInit);
-/** Kept for the refresh-token flow that a later capability adds. */
+/** Single use: traded for a new pair when the access token expires (src/session/token-refresh.ts). */
 export const refreshTokenAtom = atomWithStorage<string | null>('mf.refreshToken', null, local, onInit);
 export const uidAtom = atomWithStorage<string | null>('mf.uid', null, local, onInit);
-/** Current subsystem (X-System-Id); empty until subsystem selection exists. */
+/** Current subsystem (X-System-Id and the menus' systemId); empty until chosen on /systemSelect. */
 export const systemIdAtom = atomWithStorage<string | null>('mf.systemId', null, local, onInit);
 export const userContextAtom = atomWithStorage<UserContext | null>('mf.userContext', null, session, onInit);
 /** The menu tree of the current subsystem; loaded at login and again after a reload. */
 export const menusAtom = atom<MenuNode[] | null>(null);
 export const languageAtom = atomWithStorage<Language>('mf.language', DEFAULT_LANGUAGE, local, onInit);
+
+/** The user chose a tenant on /tenantSelect during this login (the guard asks only once). */
+export const tenantChosenAtom = atomWithStorage<boolean>('mf.tenantChosen', false, session, onInit);
+/**
+ * Set after the mobile was changed: the change-mobile dialog ends at /login, where the session is then
+ * ended so the user signs in again with the new number.
+ */
+export const reloginRequiredAtom = atomWithStorage<boolean>('mf.reloginRequired', false, session, onInit);
 
 /** Tenant the session works in, sent as X-Tenant-Id (the server rejects any other). */
 export const tenantIdAtom = atom((get) => get(userContextAtom)?.tenantId ?? null);
@@ -36,5 +44,14 @@ export function clearSession(store: Store): void {
   store.set(refreshTokenAtom, RESET);
   store.set(uidAtom, RESET);
   store.set(userContextAtom, RESET);
+  store.set(tenantChosenAtom, RESET);
+  store.set(reloginRequiredAtom, RESET);
   store.set(menusAtom, null);
+  // Spec §2 'User menu': logout clears the uid, name and mobile kept in session storage.
+  for (const key of SESSION_STORAGE_KEYS) sessionStorage.removeItem(key);
+  // The "change your password" reminder is once per sign-in (must-change-password.ts).
+  sessionStorage.removeItem('mf.passwordChangeAsked');
 }
+
+/** What older pages of the platform keep about the user in session storage. */
+export const SESSION_STORAGE_KEYS = ['uid', 'name', 'mobile'] as const;

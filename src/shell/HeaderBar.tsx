@@ -1,75 +1,59 @@
-/** Header: app title, language choice, and the user menu with logout. */
-import { Button, Dropdown, Layout, Modal, Space, Typography, type MenuProps } from 'antd';
-import { DownOutlined, GlobalOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { useAtomValue } from 'jotai';
+/**
+ * The header (spec §2 'Shell'): logo with the subsystem dropdown, the side-menu collapse button, the
+ * horizontal menu of top-level entries, the configurable tools, the user menu and the settings.
+ */
+import { Button, Tooltip } from 'antd';
+import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useChangeLanguage } from '../app/useChangeLanguage.ts';
-import { LANGUAGES, isLanguage } from '../i18n/languages.ts';
-import { languageAtom, userContextAtom } from '../session/atoms.ts';
-import { signOut } from '../session/sign-in.ts';
+import type { HeaderToolChoice } from '../settings/header-tools.ts';
+import { HeaderMenu } from './HeaderMenu.tsx';
+import { HeaderTools } from './HeaderTools.tsx';
+import type { MenuEntry } from './menu-model.ts';
+import { SubsystemLogo } from './SubsystemLogo.tsx';
+import { ToolButton } from './ToolButton.tsx';
+import { UserMenu } from './UserMenu.tsx';
 
-export function HeaderBar() {
+export interface HeaderBarProps {
+  collapsed: boolean;
+  onToggleCollapsed: () => void;
+  topEntries: readonly MenuEntry[];
+  activeTopId: string | undefined;
+  onChooseTop: (entry: MenuEntry) => void;
+  tools: HeaderToolChoice;
+  onSearch: () => void;
+  onEnvironment: () => void;
+  onSettings: () => void;
+}
+
+export function HeaderBar(props: HeaderBarProps) {
   const { t } = useTranslation();
-  const context = useAtomValue(userContextAtom);
-  const language = useAtomValue(languageAtom);
-  const changeLanguage = useChangeLanguage();
-  const name = context?.employee?.name || context?.user.fullname || context?.user.account || '';
-  // The hook (not Modal.confirm) so the dialog gets the app's theme and locale.
-  const [modal, modalHolder] = Modal.useModal();
-
-  const userItems: MenuProps['items'] = [
-    { key: 'logout', icon: <LogoutOutlined />, label: t('shell.logout') },
-  ];
-  const onUserMenu: MenuProps['onClick'] = ({ key }) => {
-    if (key !== 'logout') return;
-    void modal.confirm({
-      title: t('shell.logoutConfirm'),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      // Clearing the session makes the route guard open /login.
-      onOk: () => signOut(),
-    });
-  };
-  const languageItems: MenuProps['items'] = LANGUAGES.map((l) => ({
-    key: l,
-    label: t(`common.languageName.${l}`),
-  }));
-
+  const { collapsed } = props;
+  const toggleText = collapsed ? t('shellKit.expandMenu') : t('shellKit.collapseMenu');
   return (
-    <Layout.Header
-      style={{
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'space-between',
-        background: '#fff',
-        padding: '0 16px',
-        borderBottom: '1px solid #f0f0f0',
-      }}
-    >
-      {modalHolder}
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {t('app.title')}
-      </Typography.Title>
-      <Space size="large">
-        <Dropdown
-          menu={{
-            items: languageItems,
-            selectable: true,
-            selectedKeys: [language],
-            onClick: ({ key }) => isLanguage(key) && void changeLanguage(key),
-          }}
-        >
-          <Button type="text" icon={<GlobalOutlined />} title={t('common.language')}>
-            {t(`common.languageName.${language}`)}
-          </Button>
-        </Dropdown>
-        <Dropdown menu={{ items: userItems, onClick: onUserMenu }}>
-          <Button type="text" icon={<UserOutlined />} data-testid="user-menu">
-            {name}
-            <DownOutlined />
-          </Button>
-        </Dropdown>
-      </Space>
-    </Layout.Header>
+    <header className="mf-header" data-testid="shell-header">
+      <div className={`mf-header-logo${collapsed ? ' mf-collapsed' : ''}`}>
+        <SubsystemLogo collapsed={collapsed} />
+      </div>
+      <Tooltip title={toggleText}>
+        <Button
+          type="text"
+          className="mf-header-tool mf-collapse-button"
+          icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+          aria-label={toggleText}
+          aria-expanded={!collapsed}
+          aria-controls="mf-side-menu"
+          onClick={props.onToggleCollapsed}
+          data-testid="collapse-button"
+        />
+      </Tooltip>
+      <nav className="mf-header-nav" aria-label={t('shellKit.headerMenu')}>
+        <HeaderMenu entries={props.topEntries} activeId={props.activeTopId} onChoose={props.onChooseTop} />
+      </nav>
+      <div className="mf-header-right">
+        <HeaderTools tools={props.tools} onSearch={props.onSearch} onEnvironment={props.onEnvironment} />
+        <UserMenu />
+        <ToolButton label={t('settings.title')} icon={<SettingOutlined />} onClick={props.onSettings} testId="settings-button" />
+      </div>
+    </header>
   );
 }

@@ -208,13 +208,15 @@ describe('request', () => {
     expect(headers.get('accept-language')).toBe('zh-CN');
   });
 
-  it('leaves the session headers off public calls', async () => {
+  it('sends only the token on public calls (the server reads it leniently), and none when anonymous', async () => {
     const h = harness(ok);
     await h.client.request(login, { body: { grant_type: 'password_credentials' } });
     const headers = h.requests[0].headers;
-    expect(headers.get('authorization')).toBeNull();
+    expect(headers.get('authorization')).toBe('Bearer tok-1');
     expect(headers.get('x-system-id')).toBeNull();
     expect(headers.get('x-tenant-id')).toBeNull();
+    await h.client.request(login, { body: { grant_type: 'refresh_token' }, anonymous: true });
+    expect(h.requests[1].headers.get('authorization')).toBeNull();
   });
 
   it('sends only the headers it has values for', async () => {

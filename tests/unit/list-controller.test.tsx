@@ -155,6 +155,58 @@ describe('useListController', () => {
   });
 });
 
+describe('useListController with fixed parameters and the known total', () => {
+  it('sends the fixed parameters first, and asks nothing while paused', async () => {
+    const dataSource = vi.fn<DataSource>(async () => page(3, 3));
+    const { result, rerender } = renderHook(
+      ({ paused }: { paused: boolean }) =>
+        useListController({
+          operation: 'msg.innerMessageRead.query',
+          dataSource,
+          searchFields: FIELDS,
+          fixedParameters: [{ key: 'MSG_ID', value: 'm1' }],
+          paused,
+        }),
+      { initialProps: { paused: true } },
+    );
+    expect(result.current.loading).toBe(false);
+    expect(dataSource).not.toHaveBeenCalled();
+    rerender({ paused: false });
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    act(() => result.current.search({ name: '李' }));
+    await waitFor(() => expect(dataSource).toHaveBeenCalledTimes(2));
+    expect(dataSource.mock.calls[1][1].body).toEqual({
+      parameters: [
+        { key: 'MSG_ID', value: 'm1' },
+        { key: 'name', value: '李' },
+      ],
+      requestPage: { pageNo: 1, limit: 20 },
+      sorts: [],
+    });
+  });
+
+  it('tells the server the total it knows when only the page changes, and not after a refresh', async () => {
+    const { result, lastBody } = setup();
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    act(() => result.current.changePage(2));
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(lastBody()).toMatchObject({ requestPage: { pageNo: 2, limit: 20, totalCount: 51 } });
+    act(() => result.current.refresh());
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(lastBody()).toEqual({
+      parameters: [],
+      requestPage: { pageNo: 2, limit: 20 },
+      sorts: [{ field: 'createTime', order: 'DESC' }],
+    });
+    act(() => result.current.changePage(3));
+    await waitFor(() => expect(lastBody()).toMatchObject({ requestPage: { pageNo: 3, totalCount: 51 } }));
+    act(() => result.current.search({ name: '王' }));
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(lastBody()).toMatchObject({ requestPage: { pageNo: 1, limit: 20 } });
+    expect((lastBody() as { requestPage: object }).requestPage).not.toHaveProperty('totalCount');
+  });
+});
+
 describe('buildListRequest', () => {
   it('converts each search field type', () => {
     const fields: SearchField[] = [

@@ -7,6 +7,7 @@ import { coldStart } from './coldstart.ts';
 import { throughput } from './throughput.ts';
 
 const SECTIONS: Record<string, () => Promise<void>> = { bundle: bundleSizes, coldstart: coldStart, throughput };
+SECTIONS.screens = (await import('./screens.ts')).screenBench;
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const name of wanted.length ? wanted : Object.keys(SECTIONS)) {
   const run = SECTIONS[name];

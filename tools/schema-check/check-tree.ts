@@ -9,6 +9,8 @@ import { checkEntities } from './entities.ts';
 import { loadMetaCheck } from './meta-validate.ts';
 import { checkOperationSchemas } from './operation-schemas.ts';
 import type { SchemaError } from './report.ts';
+import { loadScreenLookups } from './screen-lookups.ts';
+import { loadScreenCheck } from './screens.ts';
 import { listYamlFiles, readYamlFile } from './yaml-files.ts';
 
 export interface CheckOptions {
@@ -36,15 +38,26 @@ export function checkTree(options: CheckOptions): CheckResult {
 
   const apiMeta = loadMetaCheck(join(metaDir, 'api.schema.json'), root, errors);
   const entityMeta = loadMetaCheck(join(metaDir, 'entity.schema.json'), root, errors);
-  // The screen meta-schema is optional: screens are checked once it exists.
-  const screenMetaFile = join(metaDir, 'screen.schema.json');
-  const screenMeta = existsSync(screenMetaFile) ? loadMetaCheck(screenMetaFile, root, errors) : undefined;
-
   const apiFiles = listYamlFiles(apiDir).map((file) => readYamlFile(file, root, errors));
   const entityFiles = listYamlFiles(entitiesDir).map((file) => readYamlFile(file, root, errors));
-  const screenFiles = screenMeta
-    ? listYamlFiles(screensDir).map((file) => readYamlFile(file, root, errors))
-    : [];
+
+  // Screens: the common meta-schema plus one per kind (screen-kinds/), with look-ups into the
+  // catalogue, the locales, the widget and action names and the other screen files.
+  const screenMetaFile = join(metaDir, 'screen.schema.json');
+  const screenPaths = existsSync(screenMetaFile) ? listYamlFiles(screensDir) : [];
+  const screenCheck = existsSync(screenMetaFile)
+    ? loadScreenCheck(
+        metaDir,
+        root,
+        loadScreenLookups({
+          root,
+          catalogues: apiFiles.map((parsed) => parsed.data),
+          screenNames: screenPaths.map((file) => file.replace(/^.*[\\/]/, '').replace(/\.ya?ml$/, '')),
+        }),
+        errors,
+      )
+    : undefined;
+  const screenFiles = screenCheck ? screenPaths.map((file) => readYamlFile(file, root, errors)) : [];
 
   const entities = checkEntities(
     entityFiles,
@@ -64,9 +77,9 @@ export function checkTree(options: CheckOptions): CheckResult {
     errors.push(...checkOperationSchemas(parsed, entities.ajv, entities.failed));
   }
 
-  if (screenMeta) {
+  if (screenCheck) {
     for (const parsed of screenFiles) {
-      if (parsed.data !== undefined) errors.push(...screenMeta(parsed.data, parsed.file));
+      if (parsed.data !== undefined) errors.push(...screenCheck(parsed));
     }
   }
 

@@ -84,6 +84,34 @@ export type CasePublishSampleQueryResponse = PageResult & {
     publishTime?: string;
   }[];
 };
+export type EmployeeCreateBody = EmployeeSave & {
+  partyEmployeePo?: {
+    /**
+     * Ours: Y makes the employee an administrator of this tenant (tenant admins only).
+     */
+    isTenantAdmin?: 'Y' | 'N';
+  };
+};
+export type EmployeeCreateResponse = Employee & {
+  /**
+   * Ours: id of the bound platform account (password reset, switch user).
+   */
+  userId?: string;
+  /**
+   * Ours: administrator of this tenant.
+   */
+  isTenantAdmin?: 'Y' | 'N';
+};
+export type EmployeeGetResponse = Employee & {
+  /**
+   * Ours: id of the bound platform account (password reset, switch user).
+   */
+  userId?: string;
+  /**
+   * Ours: administrator of this tenant.
+   */
+  isTenantAdmin?: 'Y' | 'N';
+};
 export type EmployeeQueryResponse = PageResult & {
   dataResult?: Employee[];
 };
@@ -112,6 +140,24 @@ export type EmployeeQueryWoutOrgResponse = PageResult & {
   dataResult?: Employee[];
 };
 export type EmployeeTransferResponse = Employee[];
+export type EmployeeUpdateBody = EmployeeSave & {
+  partyEmployeePo?: {
+    /**
+     * Ours: Y makes the employee an administrator of this tenant (tenant admins only).
+     */
+    isTenantAdmin?: 'Y' | 'N';
+  };
+};
+export type EmployeeUpdateResponse = Employee & {
+  /**
+   * Ours: id of the bound platform account (password reset, switch user).
+   */
+  userId?: string;
+  /**
+   * Ours: administrator of this tenant.
+   */
+  isTenantAdmin?: 'Y' | 'N';
+};
 export type FileAttachmentTransferResponse = Attachment[];
 export type FldFileAttachmentQueryResponse = PageResult & {
   dataResult?: Attachment[];
@@ -125,8 +171,41 @@ export type FldUserLoginTokenApplyBody = {
   [k: string]: unknown | undefined;
 };
 export type GroupFindTreeDataResponse = TreeNode[];
+export type GroupLoadCascadeResponse = Group & {
+  members?: {
+    id: string;
+    account?: string;
+    name?: string;
+    status?: string;
+    orgName?: string;
+  }[];
+};
 export type GroupQueryResponse = PageResult & {
   dataResult?: Group[];
+};
+export type GroupSaveCascadeBody = Group & {
+  /**
+   * The members (employee ids); absent leaves the members as they are.
+   *
+   * @maxItems 5000
+   */
+  members?: {
+    /**
+     * employee id
+     */
+    id: string;
+    account?: string;
+    name?: string;
+  }[];
+};
+export type GroupSaveCascadeResponse = Group & {
+  members?: {
+    id: string;
+    account?: string;
+    name?: string;
+    status?: string;
+    orgName?: string;
+  }[];
 };
 export type MsgInnerMessageMsgListResponse = PageResult & {
   dataResult?: Message[];
@@ -3201,9 +3280,9 @@ export interface ApiOperations {
   'employee.addOrgUser': { query: EmployeeAddOrgUserQuery; body: never; response: unknown };
   'employee.addPositionUser': { query: EmployeeAddPositionUserQuery; body: never; response: unknown };
   'employee.addUnder': { query: EmployeeAddUnderQuery; body: never; response: unknown };
-  'employee.create': { query: never; body: EmployeeSave; response: Employee };
+  'employee.create': { query: never; body: EmployeeCreateBody; response: EmployeeCreateResponse };
   'employee.disable': { query: EmployeeDisableQuery; body: never; response: unknown };
-  'employee.get': { query: EmployeeGetQuery; body: never; response: Employee };
+  'employee.get': { query: EmployeeGetQuery; body: never; response: EmployeeGetResponse };
   'employee.load': { query: EmployeeLoadQuery; body: never; response: EmployeeLoad };
   'employee.query': { query: never; body: ListRequest; response: EmployeeQueryResponse };
   'employee.queryByRoleId': { query: never; body: ListRequest; response: EmployeeQueryByRoleIdResponse };
@@ -3224,7 +3303,7 @@ export interface ApiOperations {
   'employee.removePositionUser': { query: EmployeeRemovePositionUserQuery; body: never; response: unknown };
   'employee.removeUnder': { query: EmployeeRemoveUnderQuery; body: never; response: unknown };
   'employee.transfer': { query: EmployeeTransferQuery; body: never; response: EmployeeTransferResponse };
-  'employee.update': { query: never; body: EmployeeSave; response: Employee };
+  'employee.update': { query: never; body: EmployeeUpdateBody; response: EmployeeUpdateResponse };
   'file.attachment.get': { query: FileAttachmentGetQuery; body: never; response: Attachment };
   'file.attachment.modifyName': { query: never; body: FileAttachmentModifyNameBody; response: Attachment };
   'file.attachment.remove': { query: FileAttachmentRemoveQuery; body: never; response: unknown };
@@ -3256,10 +3335,10 @@ export interface ApiOperations {
   'group.findTreeData': { query: never; body: GroupFindTreeDataBody; response: GroupFindTreeDataResponse };
   'group.get': { query: GroupGetQuery; body: never; response: Group };
   'group.getByKey': { query: GroupGetByKeyQuery; body: never; response: Group };
-  'group.loadCascade': { query: GroupLoadCascadeQuery; body: never; response: Group };
+  'group.loadCascade': { query: GroupLoadCascadeQuery; body: never; response: GroupLoadCascadeResponse };
   'group.query': { query: never; body: ListRequest; response: GroupQueryResponse };
   'group.remove': { query: GroupRemoveQuery; body: never; response: unknown };
-  'group.saveCascade': { query: never; body: Group; response: Group };
+  'group.saveCascade': { query: never; body: GroupSaveCascadeBody; response: GroupSaveCascadeResponse };
   'log.upload': { query: never; body: LogUploadBody; response: LogUploadResponse };
   'msg.innerMessage.get': { query: MsgInnerMessageGetQuery; body: never; response: Message };
   'msg.innerMessage.markRead': { query: MsgInnerMessageMarkReadQuery; body: never; response: unknown };

@@ -1,0 +1,67 @@
+/**
+ * A row of buttons for a screen's actions (toolbar, row, footer). Each shows when its `visible`
+ * expression holds, is greyed when `disabled` holds, and spins while it runs.
+ */
+import { useState } from 'react';
+import { Button, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { evaluateCondition } from '../expression/index.ts';
+import { useScreenContext } from '../screen-context.tsx';
+import { ACTION_ICONS } from './action-icons.tsx';
+import type { ActionDefinition } from './registry.ts';
+import { useSessionScope } from './session-scope.tsx';
+import { useRunAction, type RunActionInput } from './useRunAction.ts';
+
+export interface ActionButtonsProps {
+  actions: readonly ActionDefinition[] | undefined;
+  input?: RunActionInput;
+  /** toolbar: buttons; row: small links in a table cell; footer: buttons aligned right. */
+  variant?: 'toolbar' | 'row' | 'footer';
+}
+
+export function ActionButtons({ actions, input = {}, variant = 'toolbar' }: ActionButtonsProps) {
+  const { t } = useTranslation();
+  const run = useRunAction();
+  const session = useSessionScope();
+  const { params } = useScreenContext();
+  const [running, setRunning] = useState<number | null>(null);
+  if (!actions?.length) return null;
+
+  const rows = input.record ? [input.record] : (input.selection ?? []);
+  const scope = { session, record: input.record, selection: rows, form: input.form, params };
+  const buttons = actions.flatMap((action, index) => {
+    if (!evaluateCondition(action.visible, scope, true)) return [];
+    const disabled = evaluateCondition(action.disabled, scope, false);
+    const onClick = () => {
+      setRunning(index);
+      void run(action, input).finally(() => setRunning((current) => (current === index ? null : current)));
+    };
+    const label = action.label ? t(action.label) : action.type;
+    return [
+      <Button
+        key={index}
+        size={variant === 'row' ? 'small' : undefined}
+        type={variant === 'row' ? 'link' : action.primary ? 'primary' : 'default'}
+        danger={action.danger}
+        icon={variant === 'row' || !action.icon ? undefined : ACTION_ICONS[action.icon]}
+        disabled={disabled}
+        loading={running === index}
+        onClick={onClick}
+        data-action={action.type}
+      >
+        {label}
+      </Button>,
+    ];
+  });
+  if (!buttons.length) return null;
+  return (
+    <Space
+      size={variant === 'row' ? 0 : 8}
+      wrap
+      style={variant === 'footer' ? { width: '100%', justifyContent: 'flex-end' } : undefined}
+      data-testid={`actions-${variant}`}
+    >
+      {buttons}
+    </Space>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * Runs an action defined in a screen file: `const run = useRunAction(); run(action, { record,
+ * selection, form, refresh, close })`. It finds the registered handler, applies the selection rule
+ * (spec §5) and the confirm question, then runs it; failures are shown, never thrown at the screen.
+ */
+import { useCallback, useContext } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UNSAFE_NavigationContext } from 'react-router-dom';
+import { isApiCallError } from '../../src/api/api-call-error.ts';
+import { useDataSource } from '../data-source.tsx';
+import { useScreenContext } from '../screen-context.tsx';
+import { ActionUiContext, defaultActionUi } from './action-ui.ts';
+import './builtins/index.ts';
+import { actionHandler, type ActionContext, type ActionDefinition } from './registry.ts';
+import { selectionProblem, targetRows } from './selection-rule.ts';
+import { useSessionScope } from './session-scope.tsx';
+
+/** What the screen knows at the moment of the click. */
+export type RunActionInput = Pick<
+  ActionContext,
+  'record' | 'selection' | 'form' | 'refresh' | 'close' | 'screen'
+>;
+
+export type RunAction = (action: ActionDefinition, input?: RunActionInput) => Promise<unknown>;
+
+export function useRunAction(): RunAction {
+  const { t } = useTranslation();
+  const dataSource = useDataSource();
+  const session = useSessionScope();
+  const frame = useScreenContext();
+  const givenUi = useContext(ActionUiContext);
+  // Not useNavigate(): that throws outside a router, and stories and tests have none.
+  const navigator = useContext(UNSAFE_NavigationContext)?.navigator;
+
+  return useCallback<RunAction>(
+    async (action, input = {}) => {
+      const ui = givenUi ?? defaultActionUi(t);
+      const ctx: ActionContext = {
+        close: frame.close,
+        ...input,
+        action,
+        params: frame.params,
+        session,
+        dataSource,
+        t,
+        navigate: navigator ? (to) => navigator.push(to) : undefined,
+        ui,
+      };
+      const handler = actionHandler(action.type);
+      if (!handler) {
+        ui.warning(t('action.invalid', { type: action.type }));
+        return undefined;
+      }
+      const problem = selectionProblem(ctx);
+      if (problem) {
+        ui.warning(t(problem));
+        return undefined;
+      }
+      if (action.confirm) {
+        const rows = targetRows(ctx);
+        const text = t(action.confirm, { ...(rows.length === 1 ? rows[0] : {}), count: rows.length });
+        if (!(await ui.confirm(text))) return undefined;
+      }
+      try {
+        return await handler(ctx);
+      } catch (error) {
+        // The api client has already shown its failures, except the pass-through states (warning,
+        // unsupported), which it leaves to the caller.
+        if (isApiCallError(error)) {
+          if (error.kind === 'passThrough') ui.warning(error.text);
+        } else {
+          ui.error(t('action.failed', { detail: error instanceof Error ? error.message : String(error) }));
+        }
+        return undefined;
+      }
+    },
+    [t, dataSource, session, frame, givenUi, navigator],
+  );
+}

@@ -1,0 +1,50 @@
+/** The detail kind's part of a screen file (schemas/meta/screen-kinds/detail.schema.json). */
+import type { ActionDefinition } from '../actions/registry.ts';
+import type { ListScreenDefinition, OptionItem } from '../list/list-types.ts';
+import type { ScreenDefinition } from '../screen-types.ts';
+
+export type DetailFormatter =
+  | 'enum'
+  | 'date'
+  | 'datetime'
+  | 'truncate'
+  | 'number'
+  | 'relative'
+  | 'yesno'
+  | 'multiline'
+  | 'html'
+  | 'attachments';
+
+export interface DetailField {
+  field: string;
+  /** Translation key. */
+  label: string;
+  span?: number;
+  formatter?: DetailFormatter;
+  format?: string;
+  options?: OptionItem[];
+  /** attachments: the field of each file shown as its name (default title). */
+  itemLabel?: string;
+  /** attachments: run with the file as `record` (a download, a preview). */
+  action?: ActionDefinition;
+  visible?: string | boolean;
+}
+
+export interface DetailTab {
+  title: string;
+  visible?: string | boolean;
+  list?: ListScreenDefinition;
+  screen?: string;
+  params?: Record<string, unknown>;
+}
+
+export interface DetailScreenDefinition extends ScreenDefinition {
+  kind: 'detail';
+  operation: string;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  columns?: number;
+  fields: DetailField[];
+  tabs?: DetailTab[];
+  actions?: ActionDefinition[];
+}

@@ -1,0 +1,287 @@
+/**
+ * The logic of a form screen, without its view: the mode (new, edit, view), loading the entity
+ * schema, the record, run-time rules and attribute definitions, the rjsf schema and uiSchema of the
+ * fields whose conditions hold, the current values, validation, and saving with spec §4's after-save
+ * question. FormScreen is its thin antd view; tabs and wizard steps drive it through FormHost.
+ */
+import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import type Form from '@rjsf/core';
+import type { UiSchema } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import { ActionUiContext, defaultActionUi } from '../actions/action-ui.ts';
+import { resolveQuery } from '../actions/params.ts';
+import type { ActionUi } from '../actions/registry.ts';
+import { useSessionScope } from '../actions/session-scope.tsx';
+import { useRunAction } from '../actions/useRunAction.ts';
+import { useDataSource, type DataSource } from '../data-source.tsx';
+import { evaluateCondition, type Scope } from '../expression/index.ts';
+import {
+  attributeForm,
+  attributeValues,
+  type AttributeDefinition,
+  type AttributeForm,
+} from './attributes.ts';
+import { loadEntitySchema, type JsonSchema } from './entity-schemas.ts';
+import type { FormHostValue } from './form-host.ts';
+import { atPath, formModeOf, withoutNulls } from './form-mode.ts';
+import { buildFormSchema, buildUiSchema, fieldStates } from './form-schema.ts';
+import { runSave } from './save-flow.ts';
+import { resolveTemplate } from './template-values.ts';
+import type { FieldDefinition, FormBody, FormMode, SubmitDefinition } from './form-types.ts';
+
+type Data = Record<string, unknown>;
+
+interface Loaded {
+  base: JsonSchema;
+  record: Data | undefined;
+  dynamic: Record<string, Record<string, unknown>>;
+  attributes?: { defs: AttributeDefinition[]; form: AttributeForm };
+}
+
+export interface FormControllerOptions {
+  /** Screen name, for error messages. */
+  name: string;
+  definition: FormBody;
+  params: Record<string, unknown>;
+  close?: (result?: unknown) => void;
+  host?: FormHostValue | null;
+}
+
+export interface FormController {
+  mode: FormMode;
+  loading: boolean;
+  /** Why the form cannot be shown (a broken screen file, a failed load). */
+  failure: unknown;
+  schema: JsonSchema;
+  uiSchema: UiSchema;
+  formData: Data;
+  onChange(data: Data): void;
+  /** Changes when the form must start afresh (rjsf keeps its own state otherwise). */
+  formKey: number;
+  formRef: React.RefObject<Form | null>;
+  /** Once the user has tried to save, errors follow every change. */
+  liveValidate: boolean;
+  scope: Scope;
+  saving: boolean;
+  validate(): boolean;
+  value(): unknown;
+  reset(): void;
+  submit(definition: SubmitDefinition): Promise<void>;
+  ui: ActionUi;
+}
+
+const EMPTY_SCHEMA: JsonSchema = { type: 'object', properties: {} };
+
+function mergeBase(entity: JsonSchema | undefined, inline: JsonSchema | undefined): JsonSchema {
+  if (!entity) return inline ?? EMPTY_SCHEMA;
+  if (!inline) return entity;
+  return {
+    ...entity,
+    properties: { ...(entity.properties as object), ...(inline.properties as object) },
+    required: [
+      ...new Set([...((entity.required as string[]) ?? []), ...((inline.required as string[]) ?? [])]),
+    ],
+  };
+}
+
+async function loadEverything(
+  definition: FormBody,
+  dataSource: DataSource,
+  scope: Scope,
+  host: FormHostValue | null | undefined,
+): Promise<Loaded> {
+  const { load, attributes } = definition;
+  const wantRecord =
+    !host?.hasData && load !== undefined && evaluateCondition(load.when, scope, scope.mode !== 'new');
+  const rules = (definition.dynamicRules ?? []).filter((rule) => evaluateCondition(rule.when, scope, true));
+  const [entity, answer, ruleValues, defs] = await Promise.all([
+    definition.entity ? loadEntitySchema(definition.entity) : undefined,
+    wantRecord
+      ? dataSource(load.operation, {
+          query: resolveQuery(load.query, scope),
+          ...(load.body !== undefined ? { body: resolveTemplate(load.body, scope) } : {}),
+        })
+      : undefined,
+    Promise.all(rules.map((rule) => dataSource(rule.operation, { query: resolveQuery(rule.query, scope) }))),
+    attributes
+      ? dataSource(attributes.operation, { query: resolveQuery(attributes.query, scope) })
+      : undefined,
+  ]);
+  const dynamic: Loaded['dynamic'] = {};
+  rules.forEach((rule, index) => {
+    if (ruleValues[index] === undefined || ruleValues[index] === null) return;
+    dynamic[rule.field] = { ...dynamic[rule.field], [rule.keyword]: ruleValues[index] };
+  });
+  const given = host?.hasData ? host.data : wantRecord ? atPath(answer, load?.path) : undefined;
+  const loaded: Loaded = {
+    base: mergeBase(entity, definition.schema),
+    record: given === undefined ? undefined : withoutNulls(given),
+    dynamic,
+  };
+  if (attributes) {
+    const list = (Array.isArray(defs) ? defs : []) as AttributeDefinition[];
+    loaded.attributes = { defs: list, form: attributeForm(list) };
+  }
+  return loaded;
+}
+
+export function useFormController({
+  name,
+  definition,
+  params,
+  close,
+  host,
+}: FormControllerOptions): FormController {
+  const { t } = useTranslation();
+  const dataSource = useDataSource();
+  const session = useSessionScope();
+  const runAction = useRunAction();
+  const givenUi = useContext(ActionUiContext);
+  const ui = useMemo(() => givenUi ?? defaultActionUi(t), [givenUi, t]);
+  const mode = formModeOf(params, definition.idParam);
+
+  // The answer is tagged with the request it answers: a new screen or new params show loading again.
+  const request = useMemo(
+    () => ({ definition, dataSource, params, mode }),
+    [definition, dataSource, params, mode],
+  );
+  const [answer, setAnswer] = useState<{ request: object; loaded?: Loaded; failure?: unknown }>();
+  const loaded = answer?.request === request ? answer.loaded : undefined;
+  const failure = answer?.request === request ? (answer.failure ?? null) : null;
+  const [formData, setFormData] = useState<Data>({});
+  const [formKey, setFormKey] = useState(0);
+  const [saving, setSaving] = useState(false);
+  const [liveValidate, setLiveValidate] = useState(false);
+  const formRef = useRef<Form | null>(null);
+
+  // Everything the form needs, once per screen and params; a host's data counts as given at mount.
+  const hostRef = useRef(host);
+  useEffect(() => {
+    let current = true;
+    const { definition: def, dataSource: source, params: given, mode: m } = request;
+    loadEverything(def, source, { session, params: given, mode: m }, hostRef.current).then(
+      (result) => {
+        if (!current) return;
+        setAnswer({ request, loaded: result });
+        setFormData(result.attributes ? result.attributes.form.data : (result.record ?? {}));
+        setFormKey((key) => key + 1);
+      },
+      (error: unknown) => current && setAnswer({ request, failure: error }),
+    );
+    return () => {
+      current = false;
+    };
+    // session is read once: a form does not reload because the user context object was replaced.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [request]);
+
+  const fields: readonly FieldDefinition[] = useMemo(
+    () => (loaded?.attributes ? loaded.attributes.form.fields : (definition.fields ?? [])),
+    [loaded, definition.fields],
+  );
+  const scope: Scope = useMemo(
+    () => ({ session, params, mode, record: loaded?.record, form: formData }),
+    [session, params, mode, loaded, formData],
+  );
+  const states = fieldStates(fields, scope);
+  // Conditions may read the form's values: the schema is rebuilt only when their outcome changes.
+  const statesKey = JSON.stringify(states);
+
+  const built = useMemo(() => {
+    if (!loaded) return { schema: EMPTY_SCHEMA, uiSchema: {}, problem: null as unknown };
+    try {
+      const base = loaded.attributes ? loaded.attributes.form.schema : loaded.base;
+      const schema = buildFormSchema({
+        base,
+        fields,
+        states: JSON.parse(statesKey),
+        dynamic: loaded.dynamic,
+        screen: name,
+      });
+      const layout = loaded.attributes
+        ? { ...definition.layout, columns: definition.attributes?.columns ?? definition.layout?.columns }
+        : definition.layout;
+      return {
+        schema,
+        uiSchema: buildUiSchema(fields, JSON.parse(statesKey), schema, layout, t),
+        problem: null,
+      };
+    } catch (problem) {
+      return { schema: EMPTY_SCHEMA, uiSchema: {}, problem };
+    }
+  }, [loaded, fields, statesKey, name, definition.layout, definition.attributes, t]);
+
+  const currentData = useCallback((): Data => {
+    // rjsf's own state has the schema defaults filled in, which onChange may not have reported yet.
+    const state = (formRef.current as unknown as { state?: { formData?: Data } } | null)?.state;
+    return state?.formData ?? formData;
+  }, [formData, formRef]);
+
+  const value = useCallback((): unknown => {
+    const data = currentData();
+    return loaded?.attributes ? attributeValues(loaded.attributes.defs, data) : data;
+  }, [currentData, loaded]);
+
+  const validate = useCallback((): boolean => {
+    setLiveValidate(true);
+    const form = formRef.current;
+    return form ? form.validateForm() : true;
+  }, [formRef]);
+
+  const reset = useCallback(() => {
+    setFormData(
+      loaded?.attributes ? loaded.attributes.form.data : mode === 'new' ? {} : (loaded?.record ?? {}),
+    );
+    setLiveValidate(false);
+    setFormKey((key) => key + 1);
+  }, [loaded, mode]);
+
+  const submit = useCallback(
+    async (submitDef: SubmitDefinition) => {
+      if (saving) return;
+      if (submitDef.validate !== false && !validate()) {
+        ui.warning(t('form.invalid'));
+        return;
+      }
+      if (submitDef.confirm && !(await ui.confirm(t(submitDef.confirm)))) return;
+      const current = value();
+      setSaving(true);
+      try {
+        await runSave({
+          definition: submitDef,
+          mode,
+          scope: { session, params, mode, record: loaded?.record, form: current },
+          dataSource,
+          ui,
+          t,
+          runAction,
+          close,
+          reset,
+        });
+      } finally {
+        setSaving(false);
+      }
+    },
+    [saving, validate, ui, t, value, session, params, mode, loaded, dataSource, runAction, close, reset],
+  );
+
+  return {
+    mode,
+    loading: !loaded && !failure,
+    failure: failure ?? built.problem,
+    schema: built.schema,
+    uiSchema: built.uiSchema,
+    formData,
+    onChange: setFormData,
+    formKey,
+    formRef,
+    liveValidate,
+    scope,
+    saving,
+    validate,
+    value,
+    reset,
+    submit,
+    ui,
+  };
+}

@@ -1,0 +1,155 @@
+/**
+ * photoUpload: one image (jpeg, gif, png, jpg) stored as its attachment id. Shows the picture (click
+ * to preview it large), lets the user replace or delete it, and refuses other files with a clear
+ * message before anything is sent. The file goes to fldFile.upload through the screen's DataSource;
+ * ui:options: types (extensions), maxSizeMb (default 25), fileType (sent with the upload).
+ */
+import { useContext, useEffect, useMemo, useState } from 'react';
+import { Button, Image, Space, Spin, Upload } from 'antd';
+import type { UploadProps } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import type { WidgetProps } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import { ActionUiContext, defaultActionUi } from '../../actions/action-ui.ts';
+import { useDataSource } from '../../data-source.tsx';
+import { DEFAULT_MAX_MB, PHOTO_TYPES, photoProblem } from './photo-rules.ts';
+import { photoSource } from './photo-source.ts';
+
+const SIZE = 104;
+
+/** The just-uploaded file, shown from memory so the preview does not wait for the image address. */
+interface LocalPicture {
+  id: string;
+  url: string;
+}
+
+export default function PhotoUploadWidget({
+  id,
+  value,
+  onChange,
+  disabled,
+  readonly,
+  options,
+  label,
+}: WidgetProps) {
+  const { t } = useTranslation();
+  const dataSource = useDataSource();
+  const givenUi = useContext(ActionUiContext);
+  // The app's feedback (antd message through the dialog host); tests and stories record it.
+  const notice = useMemo(() => givenUi ?? defaultActionUi(t), [givenUi, t]);
+  const [uploading, setUploading] = useState(false);
+  const [local, setLocal] = useState<LocalPicture>();
+  const types = Array.isArray(options.types) ? (options.types as string[]) : [...PHOTO_TYPES];
+  const maxMb = typeof options.maxSizeMb === 'number' ? options.maxSizeMb : DEFAULT_MAX_MB;
+  const locked = disabled || readonly;
+  const stored = typeof value === 'string' && value ? value : undefined;
+  const src = stored ? (local?.id === stored ? local.url : photoSource(stored)) : undefined;
+
+  useEffect(() => () => (local ? URL.revokeObjectURL(local.url) : undefined), [local]);
+
+  const beforeUpload: UploadProps['beforeUpload'] = (file) => {
+    const problem = photoProblem(file, types, maxMb);
+    if (problem) {
+      notice.warning(t(problem.key, problem.params));
+      return Upload.LIST_IGNORE;
+    }
+    return true;
+  };
+
+  const customRequest: UploadProps['customRequest'] = ({ file, onSuccess, onError }) => {
+    const body = new FormData();
+    body.append('file', file);
+    setUploading(true);
+    dataSource('fldFile.upload', { query: { fileType: String(options.fileType ?? 'images') }, body }).then(
+      (answer) => {
+        setUploading(false);
+        const attachmentId = (answer as { id?: unknown } | null)?.id;
+        if (typeof attachmentId !== 'string' || !attachmentId) {
+          notice.error(t('form.photo.failed'));
+          onError?.(new Error('no attachment id'));
+          return;
+        }
+        setLocal({ id: attachmentId, url: URL.createObjectURL(file as Blob) });
+        onChange(attachmentId);
+        onSuccess?.(answer);
+      },
+      (error: unknown) => {
+        // The api client has already shown the server's reason.
+        setUploading(false);
+        onError?.(error as Error);
+      },
+    );
+  };
+
+  const picker = (child: React.ReactNode) => (
+    <Upload
+      accept={types.map((type) => `.${type}`).join(',')}
+      maxCount={1}
+      showUploadList={false}
+      beforeUpload={beforeUpload}
+      customRequest={customRequest}
+      disabled={uploading}
+    >
+      {child}
+    </Upload>
+  );
+
+  return (
+    <div id={id} data-testid="photo-upload">
+      <Space align="start" wrap>
+        {src ? (
+          <Image
+            src={src}
+            width={SIZE}
+            height={SIZE}
+            style={{ objectFit: 'cover', borderRadius: 8 }}
+            alt={typeof label === 'string' ? label : t('form.photo.alt')}
+            fallback="data:image/gif;base64,R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw=="
+          />
+        ) : null}
+        {locked ? (
+          src ? null : (
+            <span>{t('form.photo.empty')}</span>
+          )
+        ) : (
+          <Space orientation="vertical">
+            {src
+              ? picker(
+                  <Button icon={<EditOutlined />} loading={uploading}>
+                    {t('form.photo.change')}
+                  </Button>,
+                )
+              : picker(
+                  <button
+                    type="button"
+                    aria-label={t('form.photo.upload')}
+                    disabled={uploading}
+                    style={{
+                      width: SIZE,
+                      height: SIZE,
+                      border: '1px dashed #d9d9d9',
+                      borderRadius: 8,
+                      background: '#fafafa',
+                      cursor: 'pointer',
+                    }}
+                  >
+                    {uploading ? <Spin /> : <PlusOutlined />}
+                    <div style={{ marginTop: 8 }}>{t('form.photo.upload')}</div>
+                  </button>,
+                )}
+            {src ? (
+              <Button
+                danger
+                icon={<DeleteOutlined />}
+                disabled={uploading}
+                onClick={() => onChange(undefined)}
+              >
+                {t('form.photo.remove')}
+              </Button>
+            ) : null}
+          </Space>
+        )}
+      </Space>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * The wizard kind's view: the steps bar, the current step (its text and its form, drawn by the form
+ * kind without a footer) and the buttons: cancel and next, or close on the last step.
+ */
+import { Button, Card, Space, Steps, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { FormHostContext } from '../form/form-host.ts';
+import { ScreenRenderer } from '../ScreenRenderer.tsx';
+import type { ScreenProps } from '../screen-types.ts';
+import { CountdownContext } from './countdowns.ts';
+import { useWizardController } from './useWizardController.ts';
+import type { WizardScreenDefinition, WizardStep } from './wizard-types.ts';
+
+const NO_PARAMS: Record<string, unknown> = {};
+
+/** Each step's form as a form screen of its own, made once per step (a new object would reload it). */
+const stepScreens = new WeakMap<WizardStep, object>();
+function stepScreen(step: WizardStep, title: string) {
+  let screen = stepScreens.get(step);
+  if (!screen) {
+    screen = { kind: 'form', title, ...step.form };
+    stepScreens.set(step, screen);
+  }
+  return screen as { kind: string; title: string };
+}
+
+export default function WizardScreen({
+  name,
+  screen,
+  params = NO_PARAMS,
+  frame = 'page',
+  close,
+}: ScreenProps<WizardScreenDefinition>) {
+  const { t } = useTranslation();
+  const wizard = useWizardController(screen, params, close);
+  const { step } = wizard;
+
+  const content = (
+    <div data-testid={`wizard-${name}`} data-step={step.key}>
+      <Steps
+        current={wizard.index}
+        style={{ marginBottom: 24 }}
+        items={screen.steps.map((s) => ({
+          title: t(s.title),
+          description: s.description ? t(s.description) : undefined,
+        }))}
+      />
+      {step.text ? (
+        <Typography.Paragraph
+          style={{ textAlign: step.form ? undefined : 'center', fontSize: step.form ? undefined : 16 }}
+        >
+          {t(step.text)}
+        </Typography.Paragraph>
+      ) : null}
+      {step.form ? (
+        <CountdownContext.Provider value={wizard.countdowns}>
+          <FormHostContext.Provider value={wizard.host}>
+            <ScreenRenderer
+              key={step.key}
+              name={`${name}.${step.key}`}
+              screen={stepScreen(step, screen.title)}
+              params={params}
+              frame="embedded"
+            />
+          </FormHostContext.Provider>
+        </CountdownContext.Provider>
+      ) : null}
+      <div style={{ display: 'flex', justifyContent: 'flex-end', paddingTop: 12 }}>
+        <Space>
+          {!wizard.isLast && close ? <Button onClick={() => close()}>{t('common.cancel')}</Button> : null}
+          {wizard.isLast ? (
+            close ? (
+              <Button type="primary" onClick={() => close(true)} data-action="close">
+                {t('form.wizard.close')}
+              </Button>
+            ) : null
+          ) : (
+            <Button
+              type="primary"
+              loading={wizard.busy}
+              onClick={() => void wizard.next()}
+              data-action="next"
+            >
+              {t(step.next?.label ?? 'form.wizard.next')}
+            </Button>
+          )}
+        </Space>
+      </div>
+    </div>
+  );
+  return frame === 'page' ? <Card title={t(screen.title)}>{content}</Card> : content;
+}

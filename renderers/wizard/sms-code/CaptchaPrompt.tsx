@@ -1,0 +1,125 @@
+/**
+ * The image captcha asked before an SMS code is sent: the picture (click for a new one) and a box
+ * for its characters (required, at most 5). Resolves with the answer and its request id.
+ */
+import { useEffect, useState } from 'react';
+import { Button, Input, Modal, Space, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useDataSource } from '../../data-source.tsx';
+
+export interface CaptchaAnswer {
+  captcha: string;
+  requestId: string;
+}
+
+export const CAPTCHA_MAX_LENGTH = 5;
+
+interface Props {
+  open: boolean;
+  operation: string;
+  busy: boolean;
+  /** Bumped by the caller after a failed send: the used captcha is gone, show a new one. */
+  generation: number;
+  onAnswer(answer: CaptchaAnswer): void;
+  onCancel(): void;
+}
+
+export function CaptchaPrompt({ open, operation, busy, generation, onAnswer, onCancel }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={open}
+      title={t('form.sms.captchaTitle')}
+      footer={null}
+      onCancel={onCancel}
+      destroyOnHidden
+      width={360}
+    >
+      {/* A new body (a new picture, an empty box) each time it opens and after each failed send. */}
+      {open ? (
+        <CaptchaBody
+          key={generation}
+          operation={operation}
+          busy={busy}
+          onAnswer={onAnswer}
+          onCancel={onCancel}
+        />
+      ) : null}
+    </Modal>
+  );
+}
+
+function CaptchaBody({ operation, busy, onAnswer, onCancel }: Omit<Props, 'open' | 'generation'>) {
+  const { t } = useTranslation();
+  const dataSource = useDataSource();
+  const [image, setImage] = useState<{ src: string; requestId: string }>();
+  const [asked, setAsked] = useState(0);
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string>();
+
+  useEffect(() => {
+    let current = true;
+    const previous = image?.requestId;
+    dataSource(operation, { query: previous ? { requestId: previous } : {} }).then(
+      (answer) => {
+        const a = answer as { image?: string; variables?: { requestId?: string } };
+        if (current && a?.image && a.variables?.requestId)
+          setImage({ src: a.image, requestId: a.variables.requestId });
+      },
+      () => undefined, // the api client has said why
+    );
+    return () => {
+      current = false;
+    };
+    // Asked again only when the user wants another picture.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [asked, dataSource, operation]);
+
+  const confirm = () => {
+    const captcha = text.trim();
+    if (!captcha) return setProblem(t('validation.captchaRequired'));
+    if (!image) return;
+    setProblem(undefined);
+    onAnswer({ captcha, requestId: image.requestId });
+  };
+
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Space>
+        <Input
+          autoFocus
+          value={text}
+          maxLength={CAPTCHA_MAX_LENGTH}
+          placeholder={t('form.sms.captchaPlaceholder')}
+          status={problem ? 'error' : undefined}
+          onChange={(e) => setText(e.target.value)}
+          onPressEnter={confirm}
+          aria-label={t('form.sms.captchaPlaceholder')}
+        />
+        {image ? (
+          <Button
+            type="text"
+            style={{ padding: 0, height: 40 }}
+            onClick={() => {
+              setText('');
+              setAsked((n) => n + 1);
+            }}
+            title={t('form.sms.refreshCaptcha')}
+            aria-label={t('form.sms.refreshCaptcha')}
+          >
+            <img src={image.src} alt={t('form.sms.captchaAlt')} style={{ height: 38 }} />
+          </Button>
+        ) : (
+          <Spin />
+        )}
+      </Space>
+      {problem ? <Typography.Text type="danger">{problem}</Typography.Text> : null}
+      <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
+        <Button onClick={onCancel}>{t('common.cancel')}</Button>
+        <Button type="primary" loading={busy} onClick={confirm}>
+          {t('common.ok')}
+        </Button>
+      </div>
+    </Space>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * smsCode: the 6-character SMS code box with its 'get code' button. The button checks the phone in
+ * the sibling field `phoneField` (spec §5: 'please enter your mobile number correctly'), asks the
+ * image captcha, sends through `operation` (default fldUser.sendMsg.apply) with `extraData`, and
+ * then waits `seconds` (default 60) before another send; the countdown is keyed by `countdownKey`
+ * (default extraData), so the old and the new phone each have their own.
+ */
+import { useContext, useMemo, useState } from 'react';
+import { Button, Input, Space } from 'antd';
+import type { WidgetProps } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import { isMobile } from '../../../schemas/validators/contact.ts';
+import { ActionUiContext, defaultActionUi } from '../../actions/action-ui.ts';
+import { useDataSource } from '../../data-source.tsx';
+import { CaptchaPrompt, type CaptchaAnswer } from './CaptchaPrompt.tsx';
+import { useCountdown } from '../countdowns.ts';
+
+export const RESEND_SECONDS = 60;
+
+export default function SmsCodeWidget({
+  id,
+  value,
+  onChange,
+  onBlur,
+  disabled,
+  readonly,
+  options,
+  registry,
+  placeholder,
+}: WidgetProps) {
+  const { t } = useTranslation();
+  const dataSource = useDataSource();
+  const givenUi = useContext(ActionUiContext);
+  // The app's feedback (antd message through the dialog host); tests and stories record it.
+  const notice = useMemo(() => givenUi ?? defaultActionUi(t), [givenUi, t]);
+  const [asking, setAsking] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [generation, setGeneration] = useState(0);
+  const extraData = typeof options.extraData === 'string' ? options.extraData : '';
+  const countdown = useCountdown(String(options.countdownKey ?? (extraData || id)));
+  const seconds = typeof options.seconds === 'number' ? options.seconds : RESEND_SECONDS;
+  const phoneField = typeof options.phoneField === 'string' ? options.phoneField : 'mobile';
+  const formData = (registry.formContext as { formData?: Record<string, unknown> } | undefined)?.formData;
+  const phone = String(formData?.[phoneField] ?? '').trim();
+
+  const ask = () => {
+    if (!isMobile(phone)) {
+      notice.warning(t('form.sms.enterPhone'));
+      return;
+    }
+    setAsking(true);
+  };
+
+  const send = (answer: CaptchaAnswer) => {
+    setSending(true);
+    const body = { ...answer, username: phone, ...(extraData ? { extraData } : {}) };
+    dataSource(String(options.operation ?? 'fldUser.sendMsg.apply'), { body }).then(
+      () => {
+        setSending(false);
+        setAsking(false);
+        countdown.start(seconds);
+        notice.success(t('form.sms.sent'));
+      },
+      () => {
+        // The api client has shown the server's reason; the captcha is used up, so show a new one.
+        setSending(false);
+        setGeneration((n) => n + 1);
+      },
+    );
+  };
+
+  const locked = disabled || readonly;
+  return (
+    <>
+      <Space.Compact style={{ width: '100%' }}>
+        <Input
+          id={id}
+          value={typeof value === 'string' ? value : ''}
+          maxLength={6}
+          disabled={locked}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          placeholder={placeholder || t('form.sms.codePlaceholder')}
+          onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+          onBlur={() => onBlur(id, value)}
+        />
+        <Button disabled={locked || countdown.seconds > 0} onClick={ask} data-testid={`${id}-send`}>
+          {countdown.seconds > 0
+            ? t('form.sms.resendIn', { seconds: countdown.seconds })
+            : t('form.sms.send')}
+        </Button>
+      </Space.Compact>
+      <CaptchaPrompt
+        open={asking}
+        busy={sending}
+        generation={generation}
+        operation={String(options.captchaOperation ?? 'user.captcha')}
+        onAnswer={send}
+        onCancel={() => setAsking(false)}
+      />
+    </>
+  );
+}

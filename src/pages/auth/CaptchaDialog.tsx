@@ -1,0 +1,155 @@
+/**
+ * The image verification code dialog (spec §2 'Captcha dialog'): the image from user/captcha, an input
+ * of at most 5 characters, and OK / cancel. Each image allows one guess on the server, so a failed
+ * guess asks the parent to bump `generation`, which fetches a new image. Plain HTML: the login page
+ * opens it.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '../../api/call.ts';
+import { isApiCallError } from '../../api/api-call-error.ts';
+import type { CaptchaAnswer } from '../../session/sign-in.ts';
+import { CAPTCHA_MAX, validateCaptcha } from '../login-validation.ts';
+import './auth.css';
+
+export interface CaptchaDialogProps {
+  /** A new value fetches a new image (after the server refused a guess). */
+  generation?: number;
+  /** The server's answer to the last guess, shown under the input. */
+  error?: string | null;
+  busy?: boolean;
+  onSubmit(answer: CaptchaAnswer): void;
+  onCancel(): void;
+}
+
+export function CaptchaDialog({ generation = 0, error, busy, onSubmit, onCancel }: CaptchaDialogProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [image, setImage] = useState<string | null>(null);
+  const [requestId, setRequestId] = useState<string | null>(null);
+  const [answer, setAnswer] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const previous = useRef<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  // A new image on open, when the parent asks (after a refused guess), and on "another image".
+  const [reloads, setReloads] = useState(0);
+  useEffect(() => {
+    let live = true;
+    const query = previous.current ? { requestId: previous.current } : {};
+    callApi('user.captcha', { query, silent: true }).then(
+      (captcha) => {
+        if (!live) return;
+        previous.current = captcha.variables.requestId;
+        setImage(captcha.image);
+        setRequestId(captcha.variables.requestId);
+        setLoadError(null);
+        setAnswer('');
+        setTouched(false);
+        input.current?.focus();
+      },
+      (e: unknown) => {
+        if (live) setLoadError(isApiCallError(e) ? e.text : t('signin.captchaLoadFailed'));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [generation, reloads, t]);
+
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onCancel();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      opener?.focus?.();
+    };
+  }, [onCancel]);
+
+  const fieldError = touched ? validateCaptcha(answer) : undefined;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    // React events bubble through the portal: the form the dialog was opened from must not submit.
+    event.stopPropagation();
+    setTouched(true);
+    if (validateCaptcha(answer) || !requestId) return;
+    onSubmit({ captcha: answer.trim(), requestId });
+  }
+
+  const shownError = fieldError ? t(fieldError.key, fieldError.params) : (loadError ?? error);
+  // On the body: the dialog is a form of its own and may be opened from inside another form.
+  return createPortal(
+    <div className="mf-dialog-backdrop">
+      <form
+        className="mf-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        onSubmit={submit}
+        noValidate
+      >
+        <h2 id={`${id}-title`}>{t('signin.captchaTitle')}</h2>
+        <div className="mf-captcha-row">
+          {image ? (
+            <img
+              className="mf-captcha-image"
+              src={image}
+              alt={t('signin.captchaImage')}
+              data-testid="captcha-image"
+            />
+          ) : (
+            <span className="mf-captcha-image mf-captcha-placeholder" aria-hidden="true" />
+          )}
+          <button
+            type="button"
+            className="mf-auth-link-button"
+            onClick={() => setReloads((n) => n + 1)}
+            disabled={busy}
+          >
+            {t('signin.captchaRefresh')}
+          </button>
+        </div>
+        <label htmlFor={`${id}-captcha`}>{t('signin.captchaLabel')}</label>
+        <input
+          ref={input}
+          id={`${id}-captcha`}
+          name="captcha"
+          autoComplete="off"
+          maxLength={CAPTCHA_MAX}
+          value={answer}
+          disabled={busy}
+          aria-invalid={shownError ? true : undefined}
+          aria-describedby={shownError ? `${id}-error` : undefined}
+          onChange={(e) => setAnswer(e.target.value)}
+        />
+        {shownError && (
+          <div id={`${id}-error`} className="mf-login-field-error" role="alert">
+            {shownError}
+          </div>
+        )}
+        <div className="mf-dialog-buttons">
+          <button type="button" className="mf-button" onClick={onCancel}>
+            {t('common.cancel')}
+          </button>
+          <button
+            type="submit"
+            className="mf-button mf-button-primary"
+            disabled={busy || !requestId}
+            aria-busy={busy}
+          >
+            {t('common.ok')}
+          </button>
+        </div>
+      </form>
+    </div>,
+    document.body,
+  );
+}
+
+export default CaptchaDialog;

@@ -1,0 +1,130 @@
+/**
+ * /locking (spec §2, §4): the screen stays here until the signed-in person's password is verified by
+ * the server (authentication/verify). A wrong password shows the server's error; too many end the
+ * session (then the login page). Logging out is offered. Plain HTML, like the login page.
+ */
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { isApiCallError } from '../../api/api-call-error.ts';
+import { accessTokenAtom, refreshTokenAtom, userContextAtom } from '../../session/atoms.ts';
+import { integration } from '../../session/integration.ts';
+import { clearLock, unlockScreen } from '../../session/lock.ts';
+import { lockedAtom, syncLockFromCookie } from '../../session/lock-state.ts';
+import { appStore } from '../../session/store.ts';
+import { logout } from '../../session/logout.ts';
+import { forceLocalLogout } from '../../session/session-ending.ts';
+import { refreshNow } from '../../session/token-refresh.ts';
+import { AuthField } from './AuthCard.tsx';
+import { LanguageLinks } from '../LanguageLinks.tsx';
+import '../login.css';
+import './auth.css';
+
+function useClock(): string {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return now.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
+export default function LockPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = useId();
+  const token = useAtomValue(accessTokenAtom);
+  const refreshToken = useAtomValue(refreshTokenAtom);
+  // Whether the screen was locked when the page opened: unlocking clears the flag before it navigates.
+  const [wasLocked] = useState(() => appStore.get(lockedAtom) || syncLockFromCookie());
+  const context = useAtomValue(userContextAtom);
+  const clock = useClock();
+  const [password, setPassword] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  // Only a refresh token left (e.g. after a reload): renew the access token so the check can be made.
+  useEffect(() => {
+    if (!token && refreshToken) void refreshNow();
+  }, [token, refreshToken]);
+
+  const signedOut = !token && !refreshToken;
+  useEffect(() => {
+    if (signedOut) clearLock();
+  }, [signedOut]);
+
+  // Nobody signed in: nothing to unlock.
+  if (signedOut) return <Navigate to={integration().loginPath} replace />;
+  if (!wasLocked) return <Navigate to="/" replace />;
+
+  const missing = touched && !password;
+  const name = context?.switchAccount
+    ? context.switchAccount
+    : context?.employee?.name || context?.user.fullname || context?.user.account || '';
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    if (!password) return;
+    setBusy(true);
+    setError(null);
+    try {
+      navigate(await unlockScreen(password), { replace: true });
+    } catch (e) {
+      setBusy(false);
+      // A fresh try: the field empties, and its "required" check waits for the next submit.
+      setPassword('');
+      setTouched(false);
+      if (isApiCallError(e) && e.kind === 'sessionEnded') {
+        // Too many wrong passwords end the session: sign in again.
+        forceLocalLogout();
+        return;
+      }
+      setError(isApiCallError(e) ? e.text : t('lock.failed'));
+    }
+  }
+
+  return (
+    <main className="mf-login">
+      <form
+        className="mf-login-form"
+        onSubmit={(e) => void submit(e)}
+        noValidate
+        aria-labelledby={`${id}-title`}
+      >
+        <p className="mf-lock-clock" aria-hidden="true">
+          {clock}
+        </p>
+        <h1 id={`${id}-title`}>{t('lock.title')}</h1>
+        {name && <p className="mf-lock-user">{t('lock.user', { name })}</p>}
+        <AuthField
+          id={`${id}-password`}
+          label={t('lock.password')}
+          error={missing ? t('lock.passwordRequired') : error}
+        >
+          <input
+            id={`${id}-password`}
+            type="password"
+            autoComplete="current-password"
+            autoFocus
+            value={password}
+            disabled={busy}
+            placeholder={t('lock.passwordPlaceholder')}
+            aria-invalid={missing || error ? true : undefined}
+            aria-describedby={missing || error ? `${id}-password-error` : undefined}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </AuthField>
+        <button type="submit" className="mf-login-submit" disabled={busy} aria-busy={busy}>
+          {t('lock.unlock')}
+        </button>
+        <button type="button" className="mf-auth-link-button" onClick={() => void logout()}>
+          {t('lock.logout')}
+        </button>
+        <LanguageLinks className="mf-login-languages" />
+      </form>
+    </main>
+  );
+}

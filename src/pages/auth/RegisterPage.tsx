@@ -1,0 +1,6 @@
+/** /register — see RegistrationForm.tsx. */
+import { RegistrationForm } from './RegistrationForm.tsx';
+
+export default function RegisterPage() {
+  return <RegistrationForm kind="personal" />;
+}

@@ -1,0 +1,255 @@
+/**
+ * Account registration (spec §2 public routes /register, /tenantRegister, /fldRegister), as far as
+ * the account goes: account, name, mobile proven by an SMS code (image captcha, fldRegister/send),
+ * password by the server's policy, optional e-mail.
+ * - personal (/register): user/register, while registration is open (user/open);
+ * - enterprise employee (/tenantRegister): the enterprise's code too; fldEmployee/create makes the
+ *   account and an employee record waiting for the enterprise's activation (user/open/tenant);
+ * - filing applicant (/fldRegister): the account of an enterprise that files cases (user/register);
+ *   its enterprise details are entered after sign-in (supplementary entry), approval comes later.
+ */
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { isApiCallError } from '../../api/api-call-error.ts';
+import { callApi, callApiEnvelope } from '../../api/call.ts';
+import { PageLoading } from '../../app/PageLoading.tsx';
+import { integration } from '../../session/integration.ts';
+import { showFlash } from '../../session/flash.ts';
+import { SMS_CODE_LENGTH, validateMobile, validateSmsCode, type FieldError } from '../login-validation.ts';
+import {
+  validateAccount,
+  validateEmail,
+  validateName,
+  validateNewPassword,
+  validateRepeat,
+  validateRequired,
+} from './account-rules.ts';
+import { AuthCard, AuthField } from './AuthCard.tsx';
+import { SmsCodeButton } from './SmsCodeButton.tsx';
+import { policyHint, usePasswordPolicy } from './usePasswordPolicy.ts';
+
+export type RegistrationKind = 'personal' | 'tenant' | 'fld';
+
+interface Values {
+  tenantCode: string;
+  account: string;
+  name: string;
+  mobile: string;
+  validCode: string;
+  password: string;
+  repeatPassword: string;
+  email: string;
+}
+
+type Errors = Partial<Record<keyof Values, FieldError>>;
+
+const EMPTY: Values = {
+  tenantCode: '',
+  account: '',
+  name: '',
+  mobile: '',
+  validCode: '',
+  password: '',
+  repeatPassword: '',
+  email: '',
+};
+
+const TITLES: Record<RegistrationKind, string> = {
+  personal: 'register.personalTitle',
+  tenant: 'register.tenantTitle',
+  fld: 'register.fldTitle',
+};
+
+function useOpen(kind: RegistrationKind): boolean | null {
+  const [open, setOpen] = useState<boolean | null>(null);
+  useEffect(() => {
+    let live = true;
+    const id = kind === 'tenant' ? 'user.open.tenant' : 'user.open';
+    callApi(id, { silent: true })
+      .then((value) => live && setOpen(value === true))
+      .catch(() => live && setOpen(false));
+    return () => {
+      live = false;
+    };
+  }, [kind]);
+  return open;
+}
+
+export function RegistrationForm({ kind }: { kind: RegistrationKind }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const navigate = useNavigate();
+  const open = useOpen(kind);
+  const policy = usePasswordPolicy();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [submitted, setSubmitted] = useState(false);
+  const [blurred, setBlurred] = useState<Partial<Record<keyof Values, boolean>>>({});
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const all: Errors = {
+    tenantCode: kind === 'tenant' ? validateRequired(values.tenantCode) : undefined,
+    account: validateAccount(values.account),
+    name: validateName(values.name),
+    mobile: validateMobile(values.mobile),
+    validCode: validateSmsCode(values.validCode),
+    password: validateNewPassword(values.password, policy),
+    repeatPassword: validateRepeat(values.password, values.repeatPassword),
+    email: validateEmail(values.email),
+  };
+  const shown = (field: keyof Values) => (submitted || blurred[field] ? all[field] : undefined);
+  const text = (error: FieldError | undefined) => (error ? t(error.key, error.params) : null);
+
+  const set = (field: keyof Values) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+  const blur = (field: keyof Values) => () => setBlurred((b) => ({ ...b, [field]: true }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.values(all).some(Boolean)) return;
+    setBusy(true);
+    setServerError(null);
+    const body = {
+      account: values.account.trim(),
+      name: values.name.trim(),
+      mobile: values.mobile.trim(),
+      validCode: values.validCode.trim(),
+      password: values.password,
+      ...(values.email.trim() ? { email: values.email.trim() } : {}),
+    };
+    try {
+      if (kind === 'tenant') {
+        await callApi('fldEmployee.create', {
+          query: { tenantCode: values.tenantCode.trim() },
+          body,
+          silent: true,
+        });
+      } else {
+        await callApi('user.register', { body, silent: true });
+      }
+      showFlash(kind === 'tenant' ? 'register.doneTenant' : 'register.done');
+      navigate(integration().loginPath, { replace: true });
+    } catch (e) {
+      setBusy(false);
+      setServerError(isApiCallError(e) ? e.text : t('register.failed'));
+    }
+  }
+
+  const input = (
+    field: keyof Values,
+    props: { type?: string; autoComplete?: string; maxLength?: number; inputMode?: 'numeric' | 'email' } = {},
+  ) => (
+    <input
+      id={`${id}-${field}`}
+      name={field}
+      value={values[field]}
+      disabled={busy}
+      aria-invalid={shown(field) ? true : undefined}
+      aria-describedby={shown(field) ? `${id}-${field}-error` : undefined}
+      onChange={set(field)}
+      onBlur={blur(field)}
+      {...props}
+    />
+  );
+
+  if (open === null) {
+    return (
+      <AuthCard title={t(TITLES[kind])}>
+        <PageLoading />
+      </AuthCard>
+    );
+  }
+  if (!open) {
+    return (
+      <AuthCard title={t(TITLES[kind])}>
+        <p className="mf-auth-info" role="status">
+          {t('register.closed')}
+        </p>
+        <nav className="mf-auth-links">
+          <Link to={integration().loginPath}>{t('register.backToLogin')}</Link>
+        </nav>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={t(TITLES[kind])} wide>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        {kind === 'fld' && <p className="mf-auth-hint">{t('register.fldHint')}</p>}
+        {kind === 'tenant' && (
+          <AuthField
+            id={`${id}-tenantCode`}
+            label={t('register.tenantCode')}
+            error={text(shown('tenantCode'))}
+          >
+            {input('tenantCode', { autoComplete: 'organization' })}
+          </AuthField>
+        )}
+        <AuthField
+          id={`${id}-account`}
+          label={t('register.account')}
+          error={text(shown('account'))}
+          hint={t('validation.keyAlias')}
+        >
+          {input('account', { autoComplete: 'username', maxLength: 40 })}
+        </AuthField>
+        <AuthField id={`${id}-name`} label={t('register.name')} error={text(shown('name'))}>
+          {input('name', { autoComplete: 'name', maxLength: 64 })}
+        </AuthField>
+        <AuthField id={`${id}-mobile`} label={t('signin.mobile')} error={text(shown('mobile'))}>
+          {input('mobile', { type: 'tel', inputMode: 'numeric', autoComplete: 'tel', maxLength: 11 })}
+        </AuthField>
+        <AuthField id={`${id}-validCode`} label={t('signin.smsCode')} error={text(shown('validCode'))}>
+          <SmsCodeButton
+            mobile={values.mobile}
+            countdownKey={`sms.register.${values.mobile.trim()}`}
+            disabled={busy}
+            send={(captcha) =>
+              callApiEnvelope('fldRegister.send', {
+                body: { ...captcha, mobile: values.mobile.trim() },
+                silent: true,
+              })
+            }
+          >
+            {input('validCode', {
+              inputMode: 'numeric',
+              autoComplete: 'one-time-code',
+              maxLength: SMS_CODE_LENGTH,
+            })}
+          </SmsCodeButton>
+        </AuthField>
+        <AuthField
+          id={`${id}-password`}
+          label={t('register.password')}
+          error={text(shown('password'))}
+          hint={policyHint(policy, t)}
+        >
+          {input('password', { type: 'password', autoComplete: 'new-password' })}
+        </AuthField>
+        <AuthField
+          id={`${id}-repeatPassword`}
+          label={t('register.repeatPassword')}
+          error={text(shown('repeatPassword'))}
+        >
+          {input('repeatPassword', { type: 'password', autoComplete: 'new-password' })}
+        </AuthField>
+        <AuthField id={`${id}-email`} label={t('register.email')} error={text(shown('email'))}>
+          {input('email', { type: 'email', inputMode: 'email', autoComplete: 'email', maxLength: 128 })}
+        </AuthField>
+        {serverError && (
+          <div className="mf-login-server-error" role="alert" data-testid="register-error">
+            {serverError}
+          </div>
+        )}
+        <button type="submit" className="mf-login-submit" disabled={busy} aria-busy={busy}>
+          {t('register.submit')}
+        </button>
+      </form>
+      <nav className="mf-auth-links">
+        <Link to={integration().loginPath}>{t('register.haveAccount')}</Link>
+      </nav>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * The tab strip (spec §2 'Tab strip', 'Tab pages'). Tabs are dragged to reorder (dnd-kit, loaded when
+ * the pointer first nears the strip), closed by middle-click, refreshed by double-click; the
+ * right-click menu offers close left, close right, close, close others, close all (on the dashboard
+ * only close others). Keyboard: arrows move between tabs, Enter opens, Delete closes,
+ * Ctrl+Shift+Left/Right moves a tab, the context-menu key (Shift+F10) opens the menu.
+ */
+import { useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
+import { useAtom, useSetAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { notifier } from '../../api/notifier.ts';
+import { refreshPathFor } from '../../router/refresh-path.ts';
+import { normalisePath } from '../page-resolver.ts';
+import { InvalidTabActionError, moveTab, runTabAction, type PageTab, type TabChange } from './tab-rules.ts';
+import { TabItem, type TabHandlers } from './TabItem.tsx';
+import type TabStripDndType from './TabStripDnd.tsx';
+import { refreshTabAtom, tabsAtom } from './tabs-store.ts';
+
+type DndComponent = ComponentType<Parameters<typeof TabStripDndType>[0]>;
+
+export default function TabStrip() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [tabs, setTabs] = useAtom(tabsAtom);
+  const refreshTab = useSetAtom(refreshTabAtom);
+  const strip = useRef<HTMLDivElement>(null);
+  const [Dnd, setDnd] = useState<DndComponent | null>(null);
+  const loading = useRef(false);
+  const activePath = normalisePath(location.pathname);
+
+  function loadDnd(): void {
+    if (loading.current) return;
+    loading.current = true;
+    void import('./TabStripDnd.tsx').then(
+      (m) => setDnd(() => m.default),
+      () => {
+        loading.current = false;
+      },
+    );
+  }
+
+  function apply(change: TabChange): void {
+    setTabs(change.tabs);
+    if (change.navigateTo) void navigate(change.navigateTo);
+  }
+
+  function focusTab(path: string): void {
+    requestAnimationFrame(() => strip.current?.querySelector<HTMLElement>(`[data-path="${CSS.escape(path)}"]`)?.focus());
+  }
+
+  const handlers: TabHandlers = {
+    onOpen: (tab) => void navigate(tab.fullPath),
+    onAction: (action, tab) => {
+      try {
+        apply(runTabAction(action, tabs, tab.path, activePath));
+      } catch (error) {
+        if (error instanceof InvalidTabActionError) notifier.error(t('tabs.invalidOperation'), 3);
+        else throw error;
+      }
+    },
+    onRefresh: (tab) => {
+      if (tab.path === activePath) void navigate(refreshPathFor(tab.fullPath), { replace: true });
+      else {
+        refreshTab(tab.path);
+        void navigate(tab.fullPath);
+      }
+    },
+    onKey: (event: KeyboardEvent<HTMLDivElement>, tab: PageTab) => {
+      const index = tabs.findIndex((other) => other.path === tab.path);
+      const neighbour = (step: number) => tabs[(index + step + tabs.length) % tabs.length];
+      const horizontal = event.key === 'ArrowRight' || event.key === 'ArrowLeft';
+      const step = event.key === 'ArrowRight' ? 1 : -1;
+      if (horizontal && event.ctrlKey && event.shiftKey) {
+        event.preventDefault();
+        setTabs(moveTab(tabs, tab.path, neighbour(step).path));
+        focusTab(tab.path);
+      } else if (horizontal) {
+        event.preventDefault();
+        focusTab(neighbour(step).path);
+      } else if (event.key === 'Home' || event.key === 'End') {
+        event.preventDefault();
+        focusTab((event.key === 'Home' ? tabs[0] : tabs[tabs.length - 1]).path);
+      } else if (event.key === 'Enter' || event.key === ' ') {
+        event.preventDefault();
+        void navigate(tab.fullPath);
+      } else if (event.key === 'Delete') {
+        event.preventDefault();
+        handlers.onAction('close', tab);
+      }
+    },
+  };
+
+  return (
+    <div
+      ref={strip}
+      className="mf-tabs"
+      role="tablist"
+      aria-label={t('tabs.label')}
+      data-testid="tab-strip"
+      data-dnd={Dnd ? 'ready' : undefined}
+      onPointerEnter={loadDnd}
+      onPointerDown={loadDnd}
+    >
+      {Dnd ? (
+        <Dnd tabs={tabs} activePath={activePath} handlers={handlers} onMove={(from, to) => setTabs(moveTab(tabs, from, to))} />
+      ) : (
+        tabs.map((tab) => (
+          <TabItem key={tab.path} tab={tab} tabs={tabs} active={tab.path === activePath} handlers={handlers} />
+        ))
+      )}
+    </div>
+  );
+}

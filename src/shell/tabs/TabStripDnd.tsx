@@ -1,0 +1,60 @@
+/**
+ * Drag and drop for the tab strip (dnd-kit). Loaded when the pointer first comes near the strip, so
+ * a page load does not pay for it; keyboard users move tabs with Ctrl+Shift+Left/Right instead.
+ */
+import { DndContext, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, horizontalListSortingStrategy, useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import type { PageTab } from './tab-rules.ts';
+import { TabItem, type TabHandlers } from './TabItem.tsx';
+
+function SortableTab(props: { tab: PageTab; active: boolean; tabs: readonly PageTab[]; handlers: TabHandlers }) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: props.tab.path });
+  // dnd-kit's own role and tab stop are not used: the strip has its own (role tab, roving focus).
+  const { role: _role, tabIndex: _tabIndex, ...rest } = attributes;
+  return (
+    <TabItem
+      {...props}
+      sortable={{
+        ref: setNodeRef,
+        attributes: rest,
+        listeners,
+        style: { transform: CSS.Translate.toString(transform), transition },
+        dragging: isDragging,
+      }}
+    />
+  );
+}
+
+export default function TabStripDnd({
+  tabs,
+  activePath,
+  handlers,
+  onMove,
+}: {
+  tabs: readonly PageTab[];
+  activePath: string;
+  handlers: TabHandlers;
+  onMove: (from: string, to: string) => void;
+}) {
+  // A small move before a drag starts, so clicks, double-clicks and middle-clicks stay clicks.
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
+  const fixed = tabs.filter((tab) => tab.meta.affix);
+  const movable = tabs.filter((tab) => !tab.meta.affix);
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (over && active.id !== over.id) onMove(String(active.id), String(over.id));
+  };
+  return (
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      {/* Fixed tabs (the dashboard) stay out of the sortable list: nothing moves past them. */}
+      {fixed.map((tab) => (
+        <TabItem key={tab.path} tab={tab} tabs={tabs} active={tab.path === activePath} handlers={handlers} />
+      ))}
+      <SortableContext items={movable.map((tab) => tab.path)} strategy={horizontalListSortingStrategy}>
+        {movable.map((tab) => (
+          <SortableTab key={tab.path} tab={tab} tabs={tabs} active={tab.path === activePath} handlers={handlers} />
+        ))}
+      </SortableContext>
+    </DndContext>
+  );
+}

@@ -1,0 +1,383 @@
+/**
+ * A working day in the shell, in Debian's Chromium against the real server (production build):
+ * menus from the server, five tabs (drag, middle-click, double-click, close others, kept-alive pages),
+ * theme, language and size, Ctrl+Q search, the error log, a custom environment address, the bell,
+ * the subsystem dropdown and /nomenu, the 404 page, and Ctrl+L. Run `npm run build` first.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { newId } from '../../server/auth/tokens.ts';
+import '../../server/modules/logs/log-table.ts';
+import { call, startTestServer, type TestServer } from '../support/server.ts';
+import { launchBrowser } from './support/browser.ts';
+import { loginThroughUi, requireBuiltApp } from './support/app.ts';
+
+interface MenuOut {
+  name: string;
+  alias: string;
+  children: MenuOut[];
+}
+
+const tabTitles = (page: Page) => page.getByTestId('tab').allTextContents();
+const tab = (page: Page, title: string) => page.getByTestId('tab').filter({ hasText: title });
+
+describe('the shell through a working day', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const db = () => server.server.database.db;
+  const token = () => page.evaluate(() => JSON.parse(localStorage.getItem('mf.accessToken') ?? 'null') as string);
+
+  async function openSettings(): Promise<Locator> {
+    await page.getByTestId('settings-button').click();
+    const drawer = page.getByTestId('settings-drawer');
+    await drawer.waitFor();
+    return drawer;
+  }
+
+  async function closeSettings(): Promise<void> {
+    await page.keyboard.press('Escape');
+    await page.getByTestId('settings-drawer').waitFor({ state: 'hidden' });
+  }
+
+  async function turnOnTools(...tools: string[]): Promise<void> {
+    await openSettings();
+    for (const tool of tools) {
+      // antd puts the test id on the checkbox input itself.
+      const box = page.getByTestId(`tool-${tool}`);
+      if (!(await box.isChecked())) await box.check();
+    }
+    await closeSettings();
+  }
+
+  beforeAll(async () => {
+    requireBuiltApp();
+    server = await startTestServer('pglite', { staticDir: 'dist', rateLimitPerMinute: 0 });
+    browser = await launchBrowser();
+    context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1400, height: 900 } });
+    page = await context.newPage();
+    await loginThroughUi(page, server.baseUrl, 'admin', server.adminPassword);
+  });
+
+  afterEach(async (ctx) => {
+    // A picture of the page when a step fails, for whoever reads the report.
+    if (ctx.task.result?.state === 'fail' && process.env.E2E_SHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SHOTS}/${ctx.task.name.slice(0, 40)}.png` });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('shows the menus the server grants: top level in the header, the chosen branch at the side', async () => {
+    const res = await call(server, 'GET', '/auth/resources/getMenuData', { token: await token() });
+    const menus = res.body.data as MenuOut[];
+    const zh: Record<string, string> = {
+      'menu.system': '系统管理',
+      'menus.officeDesk': '办公桌面',
+      'menus.links': '相关链接',
+      'menu.employeeList': '员工管理',
+      'menus.orgTree': '组织管理',
+      'menus.tenantList': '租户管理',
+      'menus.frontLog': '前端日志',
+    };
+    const header = page.getByTestId('header-menu').getByRole('menuitem');
+    expect(await header.allTextContents()).toEqual(menus.map((m) => zh[m.name]));
+    const side = page.getByTestId('side-menu').getByRole('menuitem');
+    expect(await side.allTextContents()).toEqual(menus[0].children.map((m) => zh[m.name]));
+    await expect.poll(() => page.title()).toBe('首页 - 经营者集中申报系统');
+  });
+
+  it('opens five tabs from the menus, one of them an http page in an iframe', async () => {
+    for (const [name, url] of [
+      ['员工管理', /\/system\/employeeList$/],
+      ['组织管理', /\/system\/orgTree$/],
+      ['租户管理', /\/system\/tenantList$/],
+      ['前端日志', /\/system\/frontLog$/],
+    ] as const) {
+      await page.getByTestId('side-menu').getByRole('menuitem', { name }).click();
+      await page.waitForURL(url);
+    }
+    await expect.poll(() => page.title()).toBe('前端日志 - 经营者集中申报系统');
+    await page.getByTestId('header-menu').getByRole('menuitem', { name: '相关链接' }).click();
+    await page.getByTestId('side-menu').getByRole('menuitem', { name: '国家市场监督管理总局' }).click();
+    await page.waitForURL(/\/links\/samrSite$/);
+    expect(await page.getByTestId('iframe-page').getAttribute('src')).toBe('https://www.samr.gov.cn/');
+    expect(await tabTitles(page)).toEqual(['首页', '员工管理', '组织管理', '租户管理', '前端日志', '国家市场监督管理总局']);
+    // Opening an open page again selects its tab instead of adding one.
+    await page.getByTestId('header-menu').getByRole('menuitem', { name: '系统管理' }).click();
+    await page.getByTestId('side-menu').getByRole('menuitem', { name: '员工管理' }).click();
+    await page.waitForURL(/\/system\/employeeList$/);
+    expect(await tabTitles(page)).toHaveLength(6);
+    await expect.poll(() => tab(page, '员工管理').getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('keeps a page alive while another tab shows, and starts it afresh on double-click', async () => {
+    const name = page.getByRole('search').getByLabel('姓名');
+    await name.fill('王伟');
+    await tab(page, '组织管理').click();
+    await page.waitForURL(/\/system\/orgTree$/);
+    await tab(page, '员工管理').click();
+    await page.waitForURL(/\/system\/employeeList$/);
+    expect(await name.inputValue()).toBe('王伟');
+    await tab(page, '员工管理').dblclick();
+    await page.waitForURL(/\/system\/employeeList$/);
+    await page.getByRole('search').getByLabel('姓名').waitFor();
+    await expect.poll(() => page.getByRole('search').getByLabel('姓名').inputValue()).toBe('');
+  });
+
+  it('reorders tabs by dragging, and remembers the order for the user', async () => {
+    const strip = page.getByTestId('tab-strip');
+    await strip.hover();
+    await page.locator('[data-testid="tab-strip"][data-dnd="ready"]').waitFor();
+    const from = await tab(page, '前端日志').boundingBox();
+    const to = await tab(page, '员工管理').boundingBox();
+    await page.mouse.move(from!.x + from!.width / 2, from!.y + from!.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from!.x + from!.width / 2 - 10, from!.y + from!.height / 2, { steps: 4 });
+    await page.mouse.move(to!.x + 5, to!.y + to!.height / 2, { steps: 12 });
+    await page.mouse.up();
+    await expect
+      .poll(() => tabTitles(page))
+      .toEqual(['首页', '前端日志', '员工管理', '组织管理', '租户管理', '国家市场监督管理总局']);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('mf.tabs.admin') ?? '[]') as { path: string }[]);
+    expect(stored.map((t) => t.path)).toEqual([
+      '/dashboard',
+      '/system/frontLog',
+      '/system/employeeList',
+      '/system/orgTree',
+      '/system/tenantList',
+      '/links/samrSite',
+    ]);
+  });
+
+  it('moves a tab with the keyboard too (Ctrl+Shift+Arrow)', async () => {
+    await tab(page, '组织管理').focus();
+    await page.keyboard.press('Control+Shift+ArrowRight');
+    expect(await tabTitles(page)).toEqual(['首页', '前端日志', '员工管理', '租户管理', '组织管理', '国家市场监督管理总局']);
+    await page.keyboard.press('Control+Shift+ArrowLeft');
+    expect((await tabTitles(page))[3]).toBe('组织管理');
+  });
+
+  it('closes a tab with the middle button, moving on from the current one', async () => {
+    await tab(page, '租户管理').click();
+    await page.waitForURL(/\/system\/tenantList$/);
+    await tab(page, '租户管理').click({ button: 'middle' });
+    await page.waitForURL(/\/links\/samrSite$/);
+    expect(await tabTitles(page)).toEqual(['首页', '前端日志', '员工管理', '组织管理', '国家市场监督管理总局']);
+  });
+
+  it('closes the others from the right-click menu; on the dashboard only that is offered', async () => {
+    await tab(page, '首页').click({ button: 'right' });
+    const homeMenu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu');
+    await homeMenu.waitFor();
+    expect(await homeMenu.getByRole('menuitem').allTextContents()).toEqual(['关闭其他', '刷新']);
+    await page.keyboard.press('Escape');
+    await homeMenu.waitFor({ state: 'hidden' });
+
+    await tab(page, '员工管理').click({ button: 'right' });
+    const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu');
+    await menu.waitFor();
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+      '关闭左侧',
+      '关闭右侧',
+      '关闭',
+      '关闭其他',
+      '关闭所有',
+      '刷新',
+    ]);
+    await menu.getByRole('menuitem', { name: '关闭其他' }).click();
+    await page.waitForURL(/\/system\/employeeList$/);
+    expect(await tabTitles(page)).toEqual(['首页', '员工管理']);
+  });
+
+  it('switches the theme, and keeps it for the user', async () => {
+    const background = () => page.locator('.mf-sider').evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(await background()).toBe('rgb(48, 65, 86)');
+    const drawer = await openSettings();
+    await drawer.getByTestId('theme-navy').click();
+    expect(await drawer.getByTestId('theme-navy').isChecked()).toBe(true);
+    await closeSettings();
+    expect(await background()).toBe('rgb(0, 21, 41)');
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('mf.settings.admin') ?? '{}') as { theme: string });
+    expect(stored.theme).toBe('navy');
+  });
+
+  it('switches the language: the whole interface turns to English and back', async () => {
+    const drawer = await openSettings();
+    await drawer.getByTestId('language-en').click();
+    await page.getByTestId('header-menu').getByRole('menuitem', { name: 'System' }).waitFor();
+    expect(await tabTitles(page)).toEqual(['Home', 'Employees']);
+    expect(await drawer.locator('.ant-drawer-title').textContent()).toBe('Settings');
+    await page.getByRole('search').getByLabel('Name').waitFor();
+    await expect.poll(() => page.title()).toBe('Employees - Merger Case Filing System');
+    await drawer.getByTestId('language-zh-CN').click();
+    await page.getByTestId('header-menu').getByRole('menuitem', { name: '系统管理' }).waitFor();
+    expect(await tabTitles(page)).toEqual(['首页', '员工管理']);
+    await closeSettings();
+  });
+
+  it('switches the size through the refresh route', async () => {
+    const searchButton = page.getByRole('search').getByRole('button', { name: /查\s*询/ });
+    const height = () => searchButton.evaluate((el) => el.getBoundingClientRect().height);
+    expect(await height()).toBe(36);
+    const seen: string[] = [];
+    page.on('framenavigated', (frame) => frame === page.mainFrame() && seen.push(new URL(frame.url()).pathname));
+    const drawer = await openSettings();
+    await drawer.getByTestId('size-small').click();
+    await closeSettings();
+    await expect.poll(height).toBe(28);
+    expect(seen).toContain('/refresh');
+    expect(page.url()).toMatch(/\/system\/employeeList$/);
+    await openSettings();
+    await page.getByTestId('size-default').click();
+    await closeSettings();
+    await expect.poll(height).toBe(36);
+  });
+
+  it('finds a menu entry with Ctrl+Q by pinyin initials and opens it with Enter', async () => {
+    await page.keyboard.press('Control+q');
+    const input = page.getByTestId('menu-search-input');
+    await input.waitFor();
+    await page.keyboard.type('zzgl');
+    await page.getByRole('option', { name: /组织管理/ }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/system\/orgTree$/);
+    await page.keyboard.press('Control+q');
+    await input.waitFor();
+    await page.keyboard.type('员工');
+    await page.getByRole('option', { name: /员工管理/ }).waitFor();
+    await page.keyboard.press('Control+q');
+    await input.waitFor({ state: 'hidden' });
+    expect(page.url()).toMatch(/\/system\/orgTree$/);
+  });
+
+  it('captures a thrown error in the error log, uploads it to the server and cleans it', async () => {
+    await turnOnTools('errorLog');
+    expect(await page.getByTestId('error-log-button').count()).toBe(0);
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('shell e2e: something broke');
+      });
+    });
+    const button = page.getByTestId('error-log-button');
+    await button.waitFor();
+    await button.click();
+    const table = page.getByTestId('error-log-table');
+    await table.getByText('shell e2e: something broke').waitFor();
+    expect(await table.textContent()).toContain('/system/orgTree');
+    await page.getByRole('button', { name: /上\s*传/ }).click();
+    await page.getByText('已上传 1 条错误日志').waitFor();
+    const rows = await db().selectFrom('platform.client_log').select(['message', 'account', 'url']).execute();
+    expect(rows).toEqual([expect.objectContaining({ message: 'shell e2e: something broke', account: 'admin' })]);
+    await page.getByRole('button', { name: /清\s*空/ }).click();
+    await table.waitFor({ state: 'hidden' });
+    await button.waitFor({ state: 'hidden' });
+  });
+
+  it('switches to a custom environment address, refusing a bad one', async () => {
+    await turnOnTools('environment');
+    await page.getByTestId('environment-button').click();
+    const dialog = page.getByRole('dialog', { name: '切换服务地址' });
+    await dialog.waitFor();
+    await dialog.getByTestId('environment-custom').click();
+    const ok = dialog.getByTestId('environment-ok');
+    expect(await ok.isDisabled()).toBe(true);
+    const address = dialog.getByLabel('服务地址');
+    await address.fill('ftp://elsewhere');
+    expect(await ok.isDisabled()).toBe(false);
+    await ok.click();
+    await dialog.getByRole('alert').getByText('服务地址须以 / 或 http(s):// 开头').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('mf.apiAddress'))).toBeNull();
+
+    // The same server, addressed in full and with the service prefixes.
+    await address.fill(`${server.baseUrl}/api/`);
+    await dialog.getByLabel('单应用模式').uncheck();
+    const prefixed = page.waitForRequest((r) => r.url().startsWith(`${server.baseUrl}/api/platform/v3/`));
+    await ok.click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('mf.apiAddress')))!)).toEqual({
+      baseUrl: `${server.baseUrl}/api`,
+      singleApp: false,
+    });
+    // The view reloads through the refresh route; the tree page asks the server again, now prefixed.
+    await prefixed;
+
+    await page.getByTestId('environment-button').click();
+    await dialog.waitFor();
+    await dialog.getByText('本服务', { exact: true }).click();
+    await dialog.getByTestId('environment-ok').click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('mf.apiAddress')))!)).toEqual({
+      baseUrl: '/api',
+      singleApp: true,
+    });
+  });
+
+  it('shows in the bell the count of unread messages the server returns, and a message', async () => {
+    const tenant = await db().selectFrom('platform.tenant').select('schema_name').where('code', '=', 'demo').executeTakeFirstOrThrow();
+    const admin = await db().selectFrom('platform.account').select('id').where('account', '=', 'admin').executeTakeFirstOrThrow();
+    const t = db().withSchema(tenant.schema_name);
+    for (const [i, type] of (['normal', 'bulletin', 'system'] as const).entries()) {
+      const id = newId();
+      await t
+        .insertInto('message')
+        .values({ id, subject: `通知第${i + 1}号`, owner_name: '综合办公室', message_type: type, content: `<p>内容${i + 1}</p>`, created_at: new Date(Date.now() - (3 - i) * 60_000) })
+        .execute();
+      await t.insertInto('message_receiver').values({ message_id: id, receiver_id: admin.id }).execute();
+    }
+    const res = await call(server, 'GET', '/msg/innerMessage/msgList', { token: await token() });
+    expect(res.body.data.pageResult.totalCount).toBe(3);
+
+    await turnOnTools('bell');
+    const badge = page.getByTestId('bell-badge');
+    await badge.locator('.ant-scroll-number').getByText('3', { exact: true }).first().waitFor();
+    await page.getByTestId('bell-button').click();
+    const panel = page.getByTestId('bell-panel');
+    await panel.waitFor();
+    expect(await panel.getByRole('listitem').count()).toBe(3);
+    expect(await panel.getByRole('listitem').first().textContent()).toContain('通知第3号');
+    expect(await panel.getByRole('listitem').first().textContent()).toContain('1分钟前');
+    await panel.getByText('通知第2号').click();
+    const detail = page.getByTestId('message-detail');
+    await detail.waitFor();
+    expect(await detail.textContent()).toContain('公告');
+    expect(await detail.textContent()).toContain('综合办公室');
+  });
+
+  it('offers the other subsystems from the logo; one whose menu opens nothing shows /nomenu', async () => {
+    await page.keyboard.press('Escape');
+    const archive = newId();
+    await db().insertInto('platform.subsystem').values({ id: archive, name: 'menus.subsystemArchive', alias: 'archive', sn: 5 }).execute();
+    await db()
+      .insertInto('platform.resource')
+      .values({ id: newId(), system_id: archive, parent_id: '0', alias: 'archiveHome', name: 'menus.archiveHome' })
+      .execute();
+    await page.goto(`${server.baseUrl}/dashboard`);
+    const switcher = page.getByTestId('subsystem-switcher');
+    await switcher.click();
+    await page.getByRole('menuitem', { name: '档案管理' }).click();
+    await page.waitForURL(/\/nomenu$/);
+    await page.getByText('当前子系统没有可以打开的菜单').waitFor();
+    await page.getByRole('button', { name: '切换到 经营者集中申报' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByTestId('dashboard').waitFor();
+  });
+
+  it('sends an unknown address to the 404 page, with a way home', async () => {
+    await page.goto(`${server.baseUrl}/system/noSuchPage`);
+    await page.waitForURL(/\/404$/);
+    await page.getByText('抱歉，您访问的页面不存在').waitFor();
+    await page.getByRole('button', { name: '返回首页' }).click();
+    await page.waitForURL(/\/dashboard$/);
+  });
+
+  it('locks the screen with Ctrl+L', async () => {
+    await page.getByTestId('dashboard').click();
+    await page.keyboard.press('Control+l');
+    await page.waitForURL(/\/locking$/);
+    expect(await page.evaluate(() => document.cookie)).toContain('mf_locked=1');
+  });
+});

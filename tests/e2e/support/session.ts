@@ -1,0 +1,95 @@
+/**
+ * Helpers of the session-*.test.ts suites: a browser page on the real server, captcha answers and
+ * SMS codes read where only tests look (the database), and the stored tokens.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { hashToken } from '../../../server/auth/tokens.ts';
+import type { TestServer } from '../../support/server.ts';
+
+export const db = (t: TestServer) => t.server.database.db;
+
+/** A fresh browser context (its own storage and cookies); the app's api is reachable for tests. */
+export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ locale: 'zh-CN' });
+  await context.addInitScript(() => {
+    (window as { __MF_E2E__?: boolean }).__MF_E2E__ = true;
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** The answer of the newest captcha not used yet (the dialog's image). */
+export async function openCaptchaAnswer(t: TestServer): Promise<{ requestId: string; answer: string }> {
+  const row = await db(t)
+    .selectFrom('platform.captcha')
+    .select(['id', 'answer'])
+    .where('used_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
+  return { requestId: row.id, answer: row.answer };
+}
+
+/** Waits for the captcha dialog's image, then types the right answer and confirms. */
+export async function solveCaptchaDialog(page: Page, t: TestServer, answer?: string): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('captcha-image').waitFor();
+  // The image and its row arrive together; give the row a moment to be the newest.
+  await page.waitForTimeout(100);
+  const right = (await openCaptchaAnswer(t)).answer;
+  await dialog.getByLabel(/图形验证码|圖形驗證碼|Image code/).fill(answer ?? right);
+  await dialog.getByRole('button', { name: /^(确定|確定|OK)$/ }).click();
+}
+
+/** The code in the newest outbox message to a mobile. */
+export async function lastSmsCode(t: TestServer, mobile: string): Promise<string> {
+  const row = await db(t)
+    .selectFrom('platform.sms_outbox')
+    .select('content')
+    .where('mobile', '=', mobile)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
+  return /\d{6}/.exec(row.content)![0];
+}
+
+export async function storedTokens(page: Page): Promise<{ access: string | null; refresh: string | null }> {
+  return page.evaluate(() => {
+    const read = (key: string) => {
+      const raw = localStorage.getItem(key);
+      return raw ? (JSON.parse(raw) as string | null) : null;
+    };
+    return { access: read('mf.accessToken'), refresh: read('mf.refreshToken') };
+  });
+}
+
+/** Makes the session of an access token expire now, as if its 30 minutes had passed. */
+export async function expireAccessToken(t: TestServer, accessToken: string): Promise<void> {
+  await db(t)
+    .updateTable('platform.session')
+    .set({ expires_at: new Date(Date.now() - 1000) })
+    .where('token_hash', '=', hashToken(accessToken))
+    .execute();
+}
+
+/**
+ * Token calls the page sends from now on, counted on the wire. Once signed in, the only calls to
+ * authentication/apply are refreshes (the body is a stream the browser does not show, so the
+ * refresh_token table confirms them: see usedRefreshTokens).
+ */
+export function countRefreshes(page: Page): () => number {
+  let count = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/authentication/apply'))
+      count += 1;
+  });
+  return () => count;
+}
+
+/** Refresh tokens the server has taken in exchange so far (each is single use). */
+export async function usedRefreshTokens(t: TestServer): Promise<number> {
+  const rows = await db(t)
+    .selectFrom('platform.refresh_token')
+    .select('token_hash')
+    .where('used_at', 'is not', null)
+    .execute();
+  return rows.length;
+}
