@@ -5,10 +5,11 @@
  * it with [] ("no value"); cancel closes it with nothing.
  */
 import { lazy, Suspense } from 'react';
-import { Button, Card, Flex, Space, Spin, Tag, Typography } from 'antd';
+import { Button, Flex, Space, Spin, Tag, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useScreenContext } from '../screen-context.tsx';
 import type { ScreenProps } from '../screen-types.ts';
+import { ScreenPanel } from '../tree/ScreenPanel.tsx';
 import { idOf, type Row } from './chosen-rows.ts';
 import type { SelectorScreenDefinition } from './selector-types.ts';
 import { useChosenRows } from './useChosenRows.ts';
@@ -37,6 +38,8 @@ export default function SelectorScreen(props: ScreenProps<SelectorScreenDefiniti
   const close = props.close ?? context.close;
   const frame = props.frame ?? context.frame;
   const feedback = useFeedback();
+  // Secondary text from the theme (antd's Typography is a large chunk for one grey line).
+  const { token } = theme.useToken();
   const view = screen.view ?? 'table';
   const rowKey = screen.rowKey ?? 'id';
   const labelField = screen.labelField ?? 'name';
@@ -64,9 +67,9 @@ export default function SelectorScreen(props: ScreenProps<SelectorScreenDefiniti
       <Suspense fallback={loading}>{chooser}</Suspense>
       {multiple && (
         <div data-testid="selector-chosen">
-          <Typography.Text type="secondary">
+          <span style={{ color: token.colorTextSecondary }}>
             {t('selector.chosen', { count: chosen.rows.length })}
-          </Typography.Text>{' '}
+          </span>{' '}
           {chosen.rows.map((row) => (
             <Tag key={idOf(row, rowKey)} closable onClose={() => chosen.remove(idOf(row, rowKey))}>
               {String(row[labelField] ?? idOf(row, rowKey))}
@@ -90,5 +93,5 @@ export default function SelectorScreen(props: ScreenProps<SelectorScreenDefiniti
     </Flex>
   );
   // In a dialog the dialog shows the title.
-  return frame === 'page' ? <Card title={t(screen.title)}>{body}</Card> : body;
+  return frame === 'page' ? <ScreenPanel title={t(screen.title)}>{body}</ScreenPanel> : body;
 }

@@ -4,7 +4,7 @@
  * node also show above the tree, so everything the menu does can be done with the keyboard.
  */
 import { lazy, Suspense, useState } from 'react';
-import { Button, Card, Flex } from 'antd';
+import { Button, Flex } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ActionButtons } from '../actions/ActionButtons.tsx';
@@ -14,6 +14,7 @@ import { useDataSource } from '../data-source.tsx';
 import { evaluateCondition } from '../expression/index.ts';
 import { useScreenContext } from '../screen-context.tsx';
 import type { ScreenProps } from '../screen-types.ts';
+import { ScreenPanel } from './ScreenPanel.tsx';
 import { LazyTree } from './LazyTree.tsx';
 import { findNode, isRootId, keyOf, placeOf } from './tree-model.ts';
 import type { TreeMenuAction, TreeNodeData, TreeScreenDefinition } from './tree-types.ts';
@@ -128,5 +129,5 @@ export default function TreeScreen(props: ScreenProps<TreeScreenDefinition>) {
       )}
     </Flex>
   );
-  return frame === 'page' ? <Card title={t(screen.title)}>{body}</Card> : body;
+  return frame === 'page' ? <ScreenPanel title={t(screen.title)}>{body}</ScreenPanel> : body;
 }

@@ -77,7 +77,7 @@ export default function EnvironmentDialog({
           >
             <Space orientation="vertical">
               {environments.map((e) => (
-                <Radio key={e.key} value={e.key}>
+                <Radio key={e.key} value={e.key} data-testid={`environment-${e.key}`}>
                   {label(e.name)}
                   <Typography.Text type="secondary">
                     {' '}

@@ -26,6 +26,7 @@ describe('the shell through a working day', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
+  const pageErrors: string[] = [];
   const db = () => server.server.database.db;
   const token = () => page.evaluate(() => JSON.parse(localStorage.getItem('mf.accessToken') ?? 'null') as string);
 
@@ -57,13 +58,15 @@ describe('the shell through a working day', () => {
     browser = await launchBrowser();
     context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1400, height: 900 } });
     page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
     await loginThroughUi(page, server.baseUrl, 'admin', server.adminPassword);
   });
 
   afterEach(async (ctx) => {
     // A picture of the page when a step fails, for whoever reads the report.
-    if (ctx.task.result?.state === 'fail' && process.env.E2E_SHOTS)
-      await page.screenshot({ path: `${process.env.E2E_SHOTS}/${ctx.task.name.slice(0, 40)}.png` });
+    if (ctx.task.result?.state !== 'fail') return;
+    if (pageErrors.length) console.log(`page errors so far: ${pageErrors.join(' | ')}`);
+    if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/${ctx.task.name.slice(0, 40)}.png` });
   });
 
   afterAll(async () => {
@@ -294,7 +297,7 @@ describe('the shell through a working day', () => {
 
     // The same server, addressed in full and with the service prefixes.
     await address.fill(`${server.baseUrl}/api/`);
-    await dialog.getByLabel('单应用模式').uncheck();
+    await dialog.getByRole('checkbox', { name: '单应用模式' }).uncheck();
     const prefixed = page.waitForRequest((r) => r.url().startsWith(`${server.baseUrl}/api/platform/v3/`));
     await ok.click();
     await dialog.waitFor({ state: 'hidden' });
@@ -307,7 +310,7 @@ describe('the shell through a working day', () => {
 
     await page.getByTestId('environment-button').click();
     await dialog.waitFor();
-    await dialog.getByText('本服务', { exact: true }).click();
+    await dialog.getByTestId('environment-local').click();
     await dialog.getByTestId('environment-ok').click();
     await dialog.waitFor({ state: 'hidden' });
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('mf.apiAddress')))!)).toEqual({

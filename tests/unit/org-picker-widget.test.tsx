@@ -11,7 +11,7 @@ import { OrgPicker } from '../../renderers/widgets/org-picker/OrgPicker.tsx';
 import { setupTestI18n } from './support/i18n.ts';
 import { renderWithPeople } from './support/people-harness.tsx';
 
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 10_000 };
 
 beforeAll(async () => {
   await setupTestI18n('zh-CN');
@@ -50,7 +50,8 @@ async function openPicker() {
   return dialog;
 }
 
-describe('organisation picker', () => {
+// The first render loads the screen kinds and antd parts lazily, which is slow on a busy machine.
+describe('organisation picker', { timeout: 20_000 }, () => {
   it('names an id it is given, with its path, through org.transfer', async () => {
     const h = renderWithPeople(<Picker initial="o31" />);
     await waitFor(() => expect(shownName()).toBe('审查一处'));

@@ -18,7 +18,7 @@ import { PostAssignment } from '../../renderers/widgets/post-assignment/PostAssi
 import { setupTestI18n } from './support/i18n.ts';
 import { renderWithPeople } from './support/people-harness.tsx';
 
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 10_000 };
 
 beforeAll(async () => {
   await setupTestI18n('zh-CN');
@@ -104,7 +104,8 @@ const switchOf = (label: string) => screen.getByRole('switch', { name: label });
 /** What a Y/N switch shows: antd draws both labels and hides the one not in force. */
 const shown = (toggle: HTMLElement) => (toggle.getAttribute('aria-checked') === 'true' ? 'Y' : 'N');
 
-describe('post assignment widget', () => {
+// The first render loads the screen kinds and antd parts lazily, which is slow on a busy machine.
+describe('post assignment widget', { timeout: 20_000 }, () => {
   it('warns 你还没有选择任何节点！ when nothing is checked, and the root has no checkbox', async () => {
     const h = renderWithPeople(<Posts initial={[]} />);
     await within(screen.getByTestId('post-tree')).findByText('总经理', {}, SLOW);

@@ -18,7 +18,7 @@ import { RoleAssignment } from '../../renderers/widgets/role-assignment/RoleAssi
 import { setupTestI18n } from './support/i18n.ts';
 import { renderWithPeople } from './support/people-harness.tsx';
 
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 10_000 };
 
 beforeAll(async () => {
   await setupTestI18n('zh-CN');
@@ -107,7 +107,8 @@ const treeRow = (name: string) =>
     .getByText(name, { selector: '[data-node-id]' })
     .closest('.ant-tree-treenode') as HTMLElement;
 
-describe('role assignment widget', () => {
+// The first render loads the screen kinds and antd parts lazily, which is slow on a busy machine.
+describe('role assignment widget', { timeout: 20_000 }, () => {
   it('lets only role nodes be checked, adds them as own, and warns when nothing is checked', async () => {
     const h = renderWithPeople(<Roles initial={[]} />);
     await within(screen.getByTestId('role-tree')).findByText('申报人', {}, SLOW);

@@ -13,7 +13,7 @@ import type { SelectorResult } from '../../renderers/selectors/selector-types.ts
 import { setupTestI18n } from './support/i18n.ts';
 import { renderWithPeople } from './support/people-harness.tsx';
 
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 10_000 };
 
 beforeAll(async () => {
   await setupTestI18n('zh-CN');
@@ -44,7 +44,8 @@ function rowOf(name: string): HTMLElement {
   return screen.getByText(name, { selector: 'td' }).closest('tr') as HTMLElement;
 }
 
-describe('user-group selector', () => {
+// The first render loads the screen kinds and antd parts lazily, which is slow on a busy machine.
+describe('user-group selector', { timeout: 20_000 }, () => {
   it('is titled, 60 % wide and 415 px high, searches by name and alias, and shows name and alias', async () => {
     const { h, dialog } = await open('user-group-selector');
     await within(dialog).findByText('审查委员会', {}, SLOW);
@@ -126,7 +127,8 @@ describe('user-group selector', () => {
   });
 });
 
-describe('org picker dialog', () => {
+// The first render loads the screen kinds and antd parts lazily, which is slow on a busy machine.
+describe('org picker dialog', { timeout: 20_000 }, () => {
   it("warns 'please select a node first' without a node, and the root cannot be chosen", async () => {
     const { h, dialog, result } = await open('org-picker');
     const root = await within(dialog).findByText('演示企业集团', { selector: '[data-node-id]' }, SLOW);

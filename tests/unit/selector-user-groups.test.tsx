@@ -13,7 +13,7 @@ import { UserGroupTable } from '../../renderers/widgets/user-group-selector/User
 import { setupTestI18n } from './support/i18n.ts';
 import { renderWithPeople } from './support/people-harness.tsx';
 
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 10_000 };
 
 beforeAll(async () => {
   await setupTestI18n('zh-CN');
@@ -76,7 +76,8 @@ function Groups({ initial, readOnly }: { initial: UserGroupEntry[]; readOnly?: b
 
 const valueOf = () => JSON.parse(screen.getByTestId('value').textContent!) as UserGroupEntry[];
 
-describe('user-group table', () => {
+// The first render loads the screen kinds and antd parts lazily, which is slow on a busy machine.
+describe('user-group table', { timeout: 20_000 }, () => {
   it('adds the chosen groups from the selector, skipping those already listed', async () => {
     const h = renderWithPeople(
       <Groups initial={[{ groupId: 'g2', groupName: '法务小组', groupAlias: 'legalTeam' }]} />,

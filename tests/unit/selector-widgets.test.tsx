@@ -20,7 +20,8 @@ beforeAll(async () => {
 
 afterEach(() => cleanup());
 
-describe('selector widgets', () => {
+// The first render loads the screen kinds and antd parts lazily, which is slow on a busy machine.
+describe('selector widgets', { timeout: 20_000 }, () => {
   it('register under the agreed names and are listed in widget-names.json', () => {
     expect(Object.keys(SELECTOR_WIDGETS).sort()).toEqual([...NAMES].sort());
     for (const name of NAMES) {

@@ -10,7 +10,7 @@ import { TreePicker } from '../../renderers/widgets/tree-picker/TreePicker.tsx';
 import { setupTestI18n } from './support/i18n.ts';
 import { renderWithPeople } from './support/people-harness.tsx';
 
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 10_000 };
 
 beforeAll(async () => {
   await setupTestI18n('zh-CN');
@@ -43,7 +43,8 @@ const openDropdown = () => {
 };
 const option = (name: string) => screen.getByTitle(name);
 
-describe('tree picker', () => {
+// The first render loads the screen kinds and antd parts lazily, which is slow on a busy machine.
+describe('tree picker', { timeout: 20_000 }, () => {
   it('names an id whose node is not loaded through the lookup', async () => {
     const h = renderWithPeople(<Picker initial="o311" />);
     await waitFor(

@@ -34,7 +34,8 @@ function treeRow(name: string): HTMLElement {
   return title.closest('.ant-tree-treenode') as HTMLElement;
 }
 
-describe('org-tree screen', () => {
+// The first render loads the screen kinds and antd parts lazily, which is slow on a busy machine.
+describe('org-tree screen', { timeout: 20_000 }, () => {
   it('loads the root with its first level, shows the root disabled, and loads children on expand', async () => {
     const h = renderWithPeople(<ScreenRenderer name="org-tree" />);
     await screen.findByText('财务部', { selector: '[data-node-id]' }, { timeout: 5000 });

@@ -2,7 +2,7 @@
  * Our form widgets inside a real form screen (registered by name, loaded on first use): ynSwitch,
  * colour, icon, operationOptions and photoUpload, each read back through a save.
  */
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +24,8 @@ import {
 import { setupTestI18n } from './support/i18n.ts';
 
 beforeAll(async () => {
+  // Lazy kinds and widgets load on first use; a busy machine needs more than the default second.
+  configure({ asyncUtilTimeout: 5_000 });
   await setupTestI18n('zh-CN');
 });
 afterEach(cleanup);
@@ -98,7 +100,7 @@ describe('ynSwitch', () => {
     const { form, save } = await formWith({ flag: { type: 'string', enum: ['Y', 'N'] } }, [
       { name: 'flag', label: 'employeeForm.field.isSuper', widget: 'ynSwitch' },
     ]);
-    const toggle = await within(form).findByRole('switch');
+    const toggle = await within(form).findByRole('switch', {}, { timeout: 15_000 });
     expect(toggle.getAttribute('aria-checked')).toBe('false');
     fireEvent.click(toggle);
     expect((await save()).flag).toBe('Y');
@@ -112,19 +114,20 @@ describe('colour', () => {
     const { form, save } = await formWith({ colour: { type: 'string' } }, [
       { name: 'colour', label: 'form.colour.presets', widget: 'colour' },
     ]);
-    await waitFor(() => expect(form.textContent).toContain('#409EFF'));
+    await waitFor(() => expect(form.textContent).toContain('#409EFF'), { timeout: 15_000 });
     expect((await save()).colour).toBeUndefined();
     const trigger = form.querySelector('.ant-color-picker-trigger')!;
     await act(async () => {
       fireEvent.click(trigger);
     });
-    await waitFor(() => expect(document.body.textContent).toContain('预定义颜色'));
+    await waitFor(() => expect(document.body.textContent).toContain('预定义颜色'), { timeout: 5_000 });
     const presets = document.querySelectorAll('.ant-color-picker-presets-color');
     expect(presets.length).toBe(8);
     await act(async () => {
       fireEvent.click(presets[1]);
     });
-    await waitFor(async () => expect((await save()).colour).toBe('#1890FF'));
+    await waitFor(() => expect(form.textContent).toContain('#1890FF'), { timeout: 5_000 });
+    expect((await save()).colour).toBe('#1890FF');
   }, 30_000);
 });
 
@@ -191,12 +194,14 @@ describe('operationOptions', () => {
         },
       },
     ]);
-    await waitFor(() => expect(dataSource.calls.some((c) => c.operation === 'group.query')).toBe(true));
+    await waitFor(() => expect(dataSource.calls.some((c) => c.operation === 'group.query')).toBe(true), {
+      timeout: 15_000,
+    });
     const combo = await within(form).findByRole('combobox');
     await act(async () => {
       fireEvent.mouseDown(combo);
     });
-    const option = await screen.findByTitle('法务小组');
+    const option = await screen.findByTitle('法务小组', {}, { timeout: 5_000 });
     await act(async () => {
       fireEvent.click(option);
     });
@@ -246,7 +251,7 @@ describe('photoUpload', () => {
     await act(async () => {
       fireEvent.change(again, { target: { files: [new File(['png'], 'me.png', { type: 'image/png' })] } });
     });
-    await waitFor(() => expect(form.querySelector('img')).toBeTruthy());
+    await waitFor(() => expect(form.querySelector('img')).toBeTruthy(), { timeout: 5_000 });
     const upload = dataSource.calls.find((c) => c.operation === 'fldFile.upload')!;
     expect(upload.request.body).toBeInstanceOf(FormData);
     expect(((upload.request.body as FormData).get('file') as File).name).toBe('me.png');

@@ -5,7 +5,7 @@
  * itself ({id, name, path, pathName}). An id from elsewhere is named through org.transfer.
  */
 import { useEffect, useState } from 'react';
-import { Button, Flex, Input, Space, Typography } from 'antd';
+import { Button, Flex, Input, Space, theme } from 'antd';
 import { ApartmentOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useDataSource } from '../../data-source.tsx';
@@ -86,6 +86,7 @@ export function OrgPicker({
 }: OrgPickerProps) {
   const { t } = useTranslation();
   const { summary, loading, remember } = useOrgSummary(value, lookup);
+  const { token } = theme.useToken();
 
   const pick = async () => {
     const rows = await openSelector(screen, { selected: summary ? [summary] : [] });
@@ -117,9 +118,9 @@ export function OrgPicker({
         )}
       </Space.Compact>
       {summary?.pathName && (
-        <Typography.Text type="secondary" data-testid="org-picker-path">
+        <span style={{ color: token.colorTextSecondary }} data-testid="org-picker-path">
           {t('assignment.org.path', { path: summary.pathName })}
-        </Typography.Text>
+        </span>
       )}
     </Flex>
   );
