@@ -36,6 +36,8 @@ export function AppRoutes() {
         >
           {/* The shell matches every other path and draws its own routes (src/router/shell-routes.tsx);
               a path that is neither one of them nor a menu entry goes to /404 from there. */}
+          {/* '*' does not match '/' itself: the home address needs its own (index) route. */}
+          <Route index element={<ShellLayout />} />
           <Route path="*" element={<ShellLayout />} />
         </Route>
       </Routes>

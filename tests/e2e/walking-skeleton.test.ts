@@ -187,6 +187,7 @@ describe('walking skeleton', () => {
     expect(await page.getByRole('menuitem', { name: 'Employees' }).isVisible()).toBe(true);
     await page.reload();
     await page.getByTestId('list-total').getByText('51 in total').waitFor();
-    expect(await page.title()).toBe('Merger Case Filing System');
+    // The shell names the page after navigation (spec §2): the screen, then the product.
+    expect(await page.title()).toBe('Employees - Merger Case Filing System');
   });
 });

@@ -3,7 +3,7 @@
  * is over (the server ended it), so the user signs in again; an admin reset leaves the session alone;
  * after a mobile change the next visit to /login ends the session.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callApi } from '../../src/api/call.ts';
 import { accessTokenAtom, refreshTokenAtom, reloginRequiredAtom } from '../../src/session/atoms.ts';
 import { registerNavigator } from '../../src/session/navigation.ts';
@@ -18,6 +18,9 @@ let unregister: () => void;
 beforeAll(async () => {
   await setupTestI18n('zh-CN');
 });
+
+// Logging out schedules the move to /login and React work; let it finish while the DOM still exists.
+afterAll(() => new Promise((resolve) => setTimeout(resolve, PASSWORD_LOGOUT_DELAY_MS + 200)));
 
 beforeEach(() => {
   resetSession();

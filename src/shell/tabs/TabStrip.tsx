@@ -1,11 +1,10 @@
 /**
- * The tab strip (spec §2 'Tab strip', 'Tab pages'). Tabs are dragged to reorder (dnd-kit, loaded when
- * the pointer first nears the strip), closed by middle-click, refreshed by double-click; the
- * right-click menu offers close left, close right, close, close others, close all (on the dashboard
- * only close others). Keyboard: arrows move between tabs, Enter opens, Delete closes,
+ * The tab strip (spec §2 'Tab strip', 'Tab pages'). Tabs are dragged to reorder (dnd-kit), closed
+ * by middle-click, refreshed by double-click; the right-click menu offers close left, close right,
+ * close, close others, close all (on the dashboard only close others). Keyboard: arrows move between tabs, Enter opens, Delete closes,
  * Ctrl+Shift+Left/Right moves a tab, the context-menu key (Shift+F10) opens the menu.
  */
-import { useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -13,11 +12,9 @@ import { notifier } from '../../api/notifier.ts';
 import { refreshPathFor } from '../../router/refresh-path.ts';
 import { normalisePath } from '../page-resolver.ts';
 import { InvalidTabActionError, moveTab, runTabAction, type PageTab, type TabChange } from './tab-rules.ts';
-import { TabItem, type TabHandlers } from './TabItem.tsx';
-import type TabStripDndType from './TabStripDnd.tsx';
+import type { TabHandlers } from './TabItem.tsx';
+import TabStripDnd from './TabStripDnd.tsx';
 import { refreshTabAtom, tabsAtom } from './tabs-store.ts';
-
-type DndComponent = ComponentType<Parameters<typeof TabStripDndType>[0]>;
 
 export default function TabStrip() {
   const { t } = useTranslation();
@@ -26,20 +23,7 @@ export default function TabStrip() {
   const [tabs, setTabs] = useAtom(tabsAtom);
   const refreshTab = useSetAtom(refreshTabAtom);
   const strip = useRef<HTMLDivElement>(null);
-  const [Dnd, setDnd] = useState<DndComponent | null>(null);
-  const loading = useRef(false);
   const activePath = normalisePath(location.pathname);
-
-  function loadDnd(): void {
-    if (loading.current) return;
-    loading.current = true;
-    void import('./TabStripDnd.tsx').then(
-      (m) => setDnd(() => m.default),
-      () => {
-        loading.current = false;
-      },
-    );
-  }
 
   function apply(change: TabChange): void {
     setTabs(change.tabs);
@@ -99,17 +83,8 @@ export default function TabStrip() {
       role="tablist"
       aria-label={t('tabs.label')}
       data-testid="tab-strip"
-      data-dnd={Dnd ? 'ready' : undefined}
-      onPointerEnter={loadDnd}
-      onPointerDown={loadDnd}
     >
-      {Dnd ? (
-        <Dnd tabs={tabs} activePath={activePath} handlers={handlers} onMove={(from, to) => setTabs(moveTab(tabs, from, to))} />
-      ) : (
-        tabs.map((tab) => (
-          <TabItem key={tab.path} tab={tab} tabs={tabs} active={tab.path === activePath} handlers={handlers} />
-        ))
-      )}
+      <TabStripDnd tabs={tabs} activePath={activePath} handlers={handlers} onMove={(from, to) => setTabs(moveTab(tabs, from, to))} />
     </div>
   );
 }
