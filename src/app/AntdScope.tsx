@@ -3,7 +3,7 @@
  * theme (spec §2 'Settings drawer'), and the screen dialog host. Loaded lazily with the first of
  * those pages, so the login page carries no antd at all.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { ConfigProvider } from 'antd';
 import { useAtomValue } from 'jotai';
 import { Outlet } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { antdLocaleAtom } from '../i18n/apply-language.ts';
 import { DEFAULT_COLOUR } from '../settings/colour.ts';
 import { settingsAtom } from '../settings/settings-store.ts';
 import { SIZE_TOKENS } from '../settings/sizes.ts';
+import { installA11yShims } from './a11y-shims.ts';
 import { themeConfigFor } from './theme-config.ts';
 
 /** Spec §9: the default colour. */
@@ -20,6 +21,7 @@ export const PRIMARY_COLOUR = DEFAULT_COLOUR;
 export default function AntdScope() {
   const locale = useAtomValue(antdLocaleAtom);
   const settings = useAtomValue(settingsAtom);
+  useEffect(() => installA11yShims(), []);
   const theme = useMemo(
     () => themeConfigFor(settings),
     [settings],

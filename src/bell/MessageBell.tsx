@@ -1,26 +1,36 @@
 /**
  * Header tool: the message bell (spec §2). Badge of unread messages (99 at most), a 350 px popover
  * listing them with sender and relative time, 'view more' to the inbox page, and a read-only detail
- * dialog. The list loads 1 s after the header mounts and again whenever the popover opens.
+ * dialog (the message-detail screen, embedded: without its reply and read-by tabs; opening it marks
+ * the message read). The list loads 1 s after the header mounts, when the popover opens and after a
+ * message was read.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Badge, Button, Popover } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { openScreenDialog } from '../../renderers/dialogs/index.ts';
 import type { Message } from '../api/generated/operations.ts';
 import { BADGE_MAX, BELL_FIRST_LOAD_DELAY_MS, bellAtom, loadBell } from './bell-store.ts';
 import { BellPanel, VIEW_MORE_PATH } from './BellPanel.tsx';
 
-const MessageDetailDialog = lazy(() => import('./MessageDetailDialog.tsx'));
+/** The read-only message dialog: the detail screen without its tabs. */
+export function openMessageDetail(message: Message): Promise<unknown> {
+  return openScreenDialog({
+    screen: 'message-detail',
+    params: { id: message.id, embedded: true },
+    title: 'bell.detailTitle',
+    width: 760,
+  });
+}
 
 export default function MessageBell() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const bell = useAtomValue(bellAtom);
   const [open, setOpen] = useState(false);
-  const [detail, setDetail] = useState<Message | null>(null);
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {
@@ -49,7 +59,9 @@ export default function MessageBell() {
             now={now}
             onOpen={(m) => {
               setOpen(false);
-              setDetail(m);
+              void openMessageDetail(m)
+                .catch(() => undefined)
+                .finally(() => void loadBell());
             }}
             onViewMore={() => {
               setOpen(false);
@@ -69,17 +81,6 @@ export default function MessageBell() {
           />
         </Badge>
       </Popover>
-      {detail && (
-        <Suspense fallback={null}>
-          <MessageDetailDialog
-            message={detail}
-            onClose={() => {
-              setDetail(null);
-              void loadBell();
-            }}
-          />
-        </Suspense>
-      )}
     </>
   );
 }

@@ -39,7 +39,7 @@ export default function SettingsDrawer({ open, onClose }: { open: boolean; onClo
       data-testid="settings-drawer"
     >
       <section aria-labelledby="mf-settings-theme">
-        <Typography.Title level={5} id="mf-settings-theme">
+        <Typography.Title level={2} className="mf-settings-heading" id="mf-settings-theme">
           {t('settings.theme')}
         </Typography.Title>
         <Radio.Group
@@ -64,7 +64,7 @@ export default function SettingsDrawer({ open, onClose }: { open: boolean; onClo
       </section>
       <Divider />
       <section aria-labelledby="mf-settings-colour">
-        <Typography.Title level={5} id="mf-settings-colour">
+        <Typography.Title level={2} className="mf-settings-heading" id="mf-settings-colour">
           {t('settings.colour')}
         </Typography.Title>
         <Radio.Group
@@ -99,7 +99,7 @@ export default function SettingsDrawer({ open, onClose }: { open: boolean; onClo
       </section>
       <Divider />
       <section aria-labelledby="mf-settings-language">
-        <Typography.Title level={5} id="mf-settings-language">
+        <Typography.Title level={2} className="mf-settings-heading" id="mf-settings-language">
           {t('common.language')}
         </Typography.Title>
         <Radio.Group
@@ -123,7 +123,7 @@ export default function SettingsDrawer({ open, onClose }: { open: boolean; onClo
       </section>
       <Divider />
       <section aria-labelledby="mf-settings-size">
-        <Typography.Title level={5} id="mf-settings-size">
+        <Typography.Title level={2} className="mf-settings-heading" id="mf-settings-size">
           {t('settings.size')}
         </Typography.Title>
         <Radio.Group
@@ -147,7 +147,7 @@ export default function SettingsDrawer({ open, onClose }: { open: boolean; onClo
       </section>
       <Divider />
       <section aria-labelledby="mf-settings-tools">
-        <Typography.Title level={5} id="mf-settings-tools">
+        <Typography.Title level={2} className="mf-settings-heading" id="mf-settings-tools">
           {t('settings.tools')}
         </Typography.Title>
         <Typography.Paragraph type="secondary">{t('settings.toolsHint')}</Typography.Paragraph>

@@ -43,7 +43,11 @@ const ActingBanner = lazy(() => import('../session/ActingBanner.tsx'));
 /** Opens once asked, then stays mounted so closing can animate. */
 function useLazyOpen(): [open: boolean, mounted: boolean, set: (open: boolean) => void] {
   const [state, setState] = useState({ open: false, mounted: false });
-  return [state.open, state.mounted, (open: boolean) => setState((s) => ({ open, mounted: s.mounted || open }))];
+  return [
+    state.open,
+    state.mounted,
+    (open: boolean) => setState((s) => ({ open, mounted: s.mounted || open })),
+  ];
 }
 
 /** The user's saved language, applied when they arrive; a change of language clears the kept-alive pages. */
@@ -88,7 +92,8 @@ export default function ShellLayout() {
 
   // Tabs follow navigation: opening an open page updates its tab, otherwise one is added.
   useEffect(() => {
-    if (page?.tab && page.path === path) setTabs((tabs) => openTab(tabs, tabFor(page, location.search, location.hash)));
+    if (page?.tab && page.path === path)
+      setTabs((tabs) => openTab(tabs, tabFor(page, location.search, location.hash)));
   }, [page, path, location.search, location.hash, setTabs]);
 
   // The page title after navigation (and after a language change, which sets the bare app title).
@@ -100,8 +105,12 @@ export default function ShellLayout() {
 
   // The header menu's choice follows the page shown, and can be changed to browse another branch.
   const pageTop = topLevelOf(tree, path)?.id;
-  const [chosenTop, setChosenTop] = useState<{ id: string | undefined; forPath: string }>({ id: pageTop, forPath: path });
-  if (chosenTop.forPath !== path && pageTop && pageTop !== chosenTop.id) setChosenTop({ id: pageTop, forPath: path });
+  const [chosenTop, setChosenTop] = useState<{ id: string | undefined; forPath: string }>({
+    id: pageTop,
+    forPath: path,
+  });
+  if (chosenTop.forPath !== path && pageTop && pageTop !== chosenTop.id)
+    setChosenTop({ id: pageTop, forPath: path });
   const activeTop = tree.find((e) => e.id === chosenTop.id) ?? tree.find((e) => e.id === pageTop) ?? tree[0];
 
   useShellHotkeys({
@@ -111,7 +120,8 @@ export default function ShellLayout() {
 
   if (menus && !hasOpenableEntry(menus)) return <Navigate to="/nomenu" replace />;
   // Aliases of a menu entry (/router-alias/x, /x) show at the entry's own path.
-  if (page?.menu && page.path !== path) return <Navigate to={`${page.path}${location.search}${location.hash}`} replace />;
+  if (page?.menu && page.path !== path)
+    return <Navigate to={`${page.path}${location.search}${location.hash}`} replace />;
 
   const theme = themeById(settings.theme);
   const collapsed = settings.collapsed;
@@ -124,7 +134,10 @@ export default function ShellLayout() {
   };
 
   return (
-    <Layout className={`mf-shell mf-theme-${theme.id}`} style={shellStyle(theme, readableShade(settings.colour))}>
+    <Layout
+      className={`mf-shell mf-theme-${theme.id}`}
+      style={shellStyle(theme, readableShade(settings.colour))}
+    >
       <a className="mf-skip-link" href="#mf-main">
         {t('shellKit.skipToContent')}
       </a>
@@ -161,6 +174,10 @@ export default function ShellLayout() {
           )}
           <TabStrip />
           <main id="mf-main" className="mf-content" tabIndex={-1}>
+            {/* Every page has a level-one heading for screen readers; the dashboard shows its own. */}
+            {page && page.name !== 'dashboard' && (
+              <h1 className="mf-visually-hidden">{label(page.title, page.params)}</h1>
+            )}
             <KeepAlivePages activePath={page?.tab ? page.path : null} />
           </main>
         </Layout>

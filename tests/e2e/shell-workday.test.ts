@@ -4,13 +4,16 @@
  * theme, language and size, Ctrl+Q search, the error log, a custom environment address, the bell,
  * the subsystem dropdown and /nomenu, the 404 page, and Ctrl+L. Run `npm run build` first.
  */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { newId } from '../../server/auth/tokens.ts';
 import '../../server/modules/logs/log-table.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
 import { launchBrowser } from './support/browser.ts';
-import { loginThroughUi, requireBuiltApp } from './support/app.ts';
+import { DIST_DIR, loginThroughUi, requireBuiltApp } from './support/app.ts';
 
 interface MenuOut {
   name: string;
@@ -26,6 +29,7 @@ describe('the shell through a working day', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
+  let appDir: string;
   const pageErrors: string[] = [];
   const db = () => server.server.database.db;
   const token = () => page.evaluate(() => JSON.parse(localStorage.getItem('mf.accessToken') ?? 'null') as string);
@@ -54,7 +58,10 @@ describe('the shell through a working day', () => {
 
   beforeAll(async () => {
     requireBuiltApp();
-    server = await startTestServer('pglite', { staticDir: 'dist', rateLimitPerMinute: 0 });
+    // A copy of the build: a rebuild of dist/ during the run must not pull chunks from under the pages.
+    appDir = mkdtempSync(join(tmpdir(), 'mf-shell-app-'));
+    cpSync(DIST_DIR, appDir, { recursive: true });
+    server = await startTestServer('pglite', { staticDir: appDir, rateLimitPerMinute: 0 });
     browser = await launchBrowser();
     context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1400, height: 900 } });
     page = await context.newPage();
@@ -72,6 +79,7 @@ describe('the shell through a working day', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.close();
+    if (appDir) rmSync(appDir, { recursive: true, force: true });
   });
 
   it('shows the menus the server grants: top level in the header, the chosen branch at the side', async () => {
@@ -341,10 +349,15 @@ describe('the shell through a working day', () => {
     expect(await panel.getByRole('listitem').first().textContent()).toContain('通知第3号');
     expect(await panel.getByRole('listitem').first().textContent()).toContain('1分钟前');
     await panel.getByText('通知第2号').click();
-    const detail = page.getByTestId('message-detail');
-    await detail.waitFor();
-    expect(await detail.textContent()).toContain('公告');
+    // The read-only detail: the message-detail screen in a dialog.
+    const detail = page.getByRole('dialog', { name: '消息详情' });
+    await detail.getByText('内容2').waitFor();
+    expect(await detail.textContent()).toContain('通知第2号');
     expect(await detail.textContent()).toContain('综合办公室');
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'hidden' });
+    // Opening it marked the message read: the bell counts one fewer.
+    await badge.locator('.ant-scroll-number').getByText('2', { exact: true }).first().waitFor();
   });
 
   it('offers the other subsystems from the logo; one whose menu opens nothing shows /nomenu', async () => {

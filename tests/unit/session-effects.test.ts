@@ -12,6 +12,14 @@ import { appStore } from '../../src/session/store.ts';
 import { installFakeApi, ok, resetSession } from './support/session-fake-api.ts';
 import { setupTestI18n } from './support/i18n.ts';
 
+// antd's message would keep rendering (3 s notices) after this file's DOM is gone; record the notices instead.
+const flashes = vi.hoisted(() => [] as string[]);
+vi.mock('../../src/session/flash.ts', () => ({
+  showFlash: (key: string) => flashes.push(key),
+  flashAfterReload: (key: string) => flashes.push(key),
+  showPendingFlash: () => undefined,
+}));
+
 let navigations: string[] = [];
 let unregister: () => void;
 
@@ -19,7 +27,7 @@ beforeAll(async () => {
   await setupTestI18n('zh-CN');
 });
 
-// Logging out schedules the move to /login and React work; let it finish while the DOM still exists.
+// Logging out schedules the move to /login; let it finish while the DOM still exists.
 afterAll(() => new Promise((resolve) => setTimeout(resolve, PASSWORD_LOGOUT_DELAY_MS + 200)));
 
 beforeEach(() => {
@@ -46,7 +54,9 @@ describe('after a call', () => {
     ['user.change.passwd', { newPassword: 'a', repeatPassword: 'a', primitivePassword: 'b' }],
     ['user.register.change.passwd', { newPassword: 'a', repeatPassword: 'a', primitivePassword: 'b' }],
   ] as const)('%s of the own password logs out and opens the login page', async (id, body) => {
+    flashes.length = 0;
     await callApi(id, { body });
+    expect(flashes).toEqual(['sessionMsg.passwordChanged']);
     expect(appStore.get(accessTokenAtom)).toBeNull();
     expect(appStore.get(refreshTokenAtom)).toBeNull();
     await vi.waitFor(() => expect(navigations).toEqual(['/login']), {

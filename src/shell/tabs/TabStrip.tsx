@@ -31,7 +31,9 @@ export default function TabStrip() {
   }
 
   function focusTab(path: string): void {
-    requestAnimationFrame(() => strip.current?.querySelector<HTMLElement>(`[data-path="${CSS.escape(path)}"]`)?.focus());
+    requestAnimationFrame(() =>
+      strip.current?.querySelector<HTMLElement>(`[data-path="${CSS.escape(path)}"]`)?.focus(),
+    );
   }
 
   const handlers: TabHandlers = {
@@ -77,14 +79,21 @@ export default function TabStrip() {
   };
 
   return (
-    <div
-      ref={strip}
-      className="mf-tabs"
-      role="tablist"
-      aria-label={t('tabs.label')}
-      data-testid="tab-strip"
-    >
-      <TabStripDnd tabs={tabs} activePath={activePath} handlers={handlers} onMove={(from, to) => setTabs(moveTab(tabs, from, to))} />
-    </div>
+    <nav className="mf-tabs-nav" aria-label={t('tabs.label')}>
+      <div
+        ref={strip}
+        className="mf-tabs"
+        role="tablist"
+        aria-label={t('tabs.label')}
+        data-testid="tab-strip"
+      >
+        <TabStripDnd
+          tabs={tabs}
+          activePath={activePath}
+          handlers={handlers}
+          onMove={(from, to) => setTabs(moveTab(tabs, from, to))}
+        />
+      </div>
+    </nav>
   );
 }

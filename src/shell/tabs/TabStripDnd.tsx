@@ -3,14 +3,32 @@
  * paint: loading it on demand would swap the tabs' elements under the pointer and lose a click.
  * Keyboard users move tabs with Ctrl+Shift+Left/Right instead.
  */
-import { DndContext, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { useMemo } from 'react';
+import {
+  DndContext,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+} from '@dnd-kit/core';
 import { SortableContext, horizontalListSortingStrategy, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import { useTranslation } from 'react-i18next';
+import { useMenuLabel } from '../menu-label.ts';
 import type { PageTab } from './tab-rules.ts';
 import { TabItem, type TabHandlers } from './TabItem.tsx';
 
-function SortableTab(props: { tab: PageTab; active: boolean; tabs: readonly PageTab[]; handlers: TabHandlers }) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: props.tab.path });
+function SortableTab(props: {
+  tab: PageTab;
+  active: boolean;
+  tabs: readonly PageTab[];
+  handlers: TabHandlers;
+}) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id: props.tab.path,
+  });
   // dnd-kit's own role and tab stop are not used: the strip has its own (role tab, roving focus).
   const { role: _role, tabIndex: _tabIndex, ...rest } = attributes;
   return (
@@ -45,15 +63,50 @@ export default function TabStripDnd({
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (over && active.id !== over.id) onMove(String(active.id), String(over.id));
   };
+  const { t } = useTranslation();
+  const label = useMenuLabel();
+  // What screen readers hear, in the user's language; kept out of the tab list (document.body).
+  const accessibility = useMemo(() => {
+    const titleOf = (id: unknown) => {
+      const tab = tabs.find((one) => one.path === id);
+      return tab ? label(tab.meta.title, tab.params) : String(id);
+    };
+    const announcements: Announcements = {
+      onDragStart: ({ active }) => t('tabs.announce.start', { title: titleOf(active.id) }),
+      onDragOver: ({ active, over }) =>
+        over ? t('tabs.announce.over', { title: titleOf(active.id), over: titleOf(over.id) }) : undefined,
+      onDragEnd: ({ active, over }) =>
+        over
+          ? t('tabs.announce.end', { title: titleOf(active.id), over: titleOf(over.id) })
+          : t('tabs.announce.cancel', { title: titleOf(active.id) }),
+      onDragCancel: ({ active }) => t('tabs.announce.cancel', { title: titleOf(active.id) }),
+    };
+    return {
+      container: document.body,
+      announcements,
+      screenReaderInstructions: { draggable: t('tabs.dragHint') },
+    };
+  }, [tabs, t, label]);
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={accessibility}
+    >
       {/* Fixed tabs (the dashboard) stay out of the sortable list: nothing moves past them. */}
       {fixed.map((tab) => (
         <TabItem key={tab.path} tab={tab} tabs={tabs} active={tab.path === activePath} handlers={handlers} />
       ))}
       <SortableContext items={movable.map((tab) => tab.path)} strategy={horizontalListSortingStrategy}>
         {movable.map((tab) => (
-          <SortableTab key={tab.path} tab={tab} tabs={tabs} active={tab.path === activePath} handlers={handlers} />
+          <SortableTab
+            key={tab.path}
+            tab={tab}
+            tabs={tabs}
+            active={tab.path === activePath}
+            handlers={handlers}
+          />
         ))}
       </SortableContext>
     </DndContext>
