@@ -22,10 +22,7 @@ export default function AntdScope() {
   const locale = useAtomValue(antdLocaleAtom);
   const settings = useAtomValue(settingsAtom);
   useEffect(() => installA11yShims(), []);
-  const theme = useMemo(
-    () => themeConfigFor(settings),
-    [settings],
-  );
+  const theme = useMemo(() => themeConfigFor(settings), [settings]);
   return (
     <ConfigProvider locale={locale} theme={theme} componentSize={SIZE_TOKENS[settings.size].componentSize}>
       <Outlet />

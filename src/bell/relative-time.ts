@@ -41,5 +41,7 @@ export function relativeTime(
   if (elapsed < DAY) return t('time.hoursAgo', { count: Math.floor(elapsed / HOUR) });
   const days = Math.floor(elapsed / DAY);
   if (days < RELATIVE_DAYS_LIMIT) return t('time.daysAgo', { count: days });
-  return dayjs(date).format(dayjs(date).year() === new Date(nowMs).getFullYear() ? t('time.dateThisYear') : t('time.date'));
+  return dayjs(date).format(
+    dayjs(date).year() === new Date(nowMs).getFullYear() ? t('time.dateThisYear') : t('time.date'),
+  );
 }

@@ -18,8 +18,12 @@ describe('environments', () => {
 
   it('stores the address without a trailing slash and compares addresses', () => {
     expect(normaliseBaseUrl(' https://x.cn/api/ ')).toBe('https://x.cn/api');
-    expect(sameAddress({ baseUrl: '/api/', singleApp: true }, { baseUrl: '/api', singleApp: true })).toBe(true);
-    expect(sameAddress({ baseUrl: '/api', singleApp: true }, { baseUrl: '/api', singleApp: false })).toBe(false);
+    expect(sameAddress({ baseUrl: '/api/', singleApp: true }, { baseUrl: '/api', singleApp: true })).toBe(
+      true,
+    );
+    expect(sameAddress({ baseUrl: '/api', singleApp: true }, { baseUrl: '/api', singleApp: false })).toBe(
+      false,
+    );
   });
 
   it('lists this server by default, or the configured environments (bad ones dropped)', () => {
@@ -30,7 +34,9 @@ describe('environments', () => {
         { name: 'bad', baseUrl: 'ftp://x' },
       ]),
     );
-    expect(list).toEqual([{ key: 'configured0', name: '测试', baseUrl: 'https://test.example.cn/api', singleApp: false }]);
+    expect(list).toEqual([
+      { key: 'configured0', name: '测试', baseUrl: 'https://test.example.cn/api', singleApp: false },
+    ]);
     expect(configuredEnvironments('not json').map((e) => e.key)).toEqual(['local', 'localServices']);
   });
 });

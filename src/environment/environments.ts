@@ -15,10 +15,17 @@ export interface Environment extends ApiAddress {
 /** This server, as single app and with the service prefixes (it answers both). */
 const BUILT_IN: Environment[] = [
   { key: 'local', name: 'environment.local', ...DEFAULT_API_ADDRESS },
-  { key: 'localServices', name: 'environment.localServices', baseUrl: DEFAULT_API_ADDRESS.baseUrl, singleApp: false },
+  {
+    key: 'localServices',
+    name: 'environment.localServices',
+    baseUrl: DEFAULT_API_ADDRESS.baseUrl,
+    singleApp: false,
+  },
 ];
 
-export function configuredEnvironments(raw: string | undefined = import.meta.env.VITE_API_ENVIRONMENTS as string | undefined): Environment[] {
+export function configuredEnvironments(
+  raw: string | undefined = import.meta.env.VITE_API_ENVIRONMENTS as string | undefined,
+): Environment[] {
   if (!raw) return BUILT_IN;
   try {
     const list = JSON.parse(raw) as unknown;
@@ -26,9 +33,17 @@ export function configuredEnvironments(raw: string | undefined = import.meta.env
     const valid = list
       .filter(
         (e): e is { name: string; baseUrl: string; singleApp?: boolean } =>
-          !!e && typeof e.name === 'string' && typeof e.baseUrl === 'string' && validBaseUrl(e.baseUrl) === null,
+          !!e &&
+          typeof e.name === 'string' &&
+          typeof e.baseUrl === 'string' &&
+          validBaseUrl(e.baseUrl) === null,
       )
-      .map((e, i) => ({ key: `configured${i}`, name: e.name, baseUrl: e.baseUrl.trim(), singleApp: e.singleApp !== false }));
+      .map((e, i) => ({
+        key: `configured${i}`,
+        name: e.name,
+        baseUrl: e.baseUrl.trim(),
+        singleApp: e.singleApp !== false,
+      }));
     return valid.length ? valid : BUILT_IN;
   } catch {
     return BUILT_IN;

@@ -14,7 +14,12 @@ export default function ErrorLogPage() {
       data-testid="error-log-page"
       extra={
         <Space>
-          <Button icon={<CloudUploadOutlined />} disabled={!entries.length} loading={uploading} onClick={() => void upload()}>
+          <Button
+            icon={<CloudUploadOutlined />}
+            disabled={!entries.length}
+            loading={uploading}
+            onClick={() => void upload()}
+          >
             {t('errorLog.upload')}
           </Button>
           <Button danger icon={<ClearOutlined />} disabled={!entries.length} onClick={clean}>

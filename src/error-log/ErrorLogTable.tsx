@@ -24,7 +24,9 @@ export function ErrorLogTable({ entries }: { entries: readonly ErrorLogEntry[] }
       title: t('errorLog.url'),
       key: 'url',
       width: 280,
-      render: (_, entry) => <Typography.Text style={{ wordBreak: 'break-all' }}>{entry.meta.url}</Typography.Text>,
+      render: (_, entry) => (
+        <Typography.Text style={{ wordBreak: 'break-all' }}>{entry.meta.url}</Typography.Text>
+      ),
     },
     { title: t('errorLog.component'), dataIndex: 'component', width: 180, render: (c?: string) => c ?? '-' },
   ];

@@ -13,7 +13,8 @@ const IGNORED = [/ResizeObserver loop/i, /^Script error\.?$/];
 function textOf(reason: unknown): string {
   if (reason instanceof Error) return reason.message || reason.name;
   if (typeof reason === 'string') return reason;
-  if (reason && typeof reason === 'object' && 'message' in reason) return String((reason as { message: unknown }).message);
+  if (reason && typeof reason === 'object' && 'message' in reason)
+    return String((reason as { message: unknown }).message);
   try {
     return JSON.stringify(reason) ?? String(reason);
   } catch {

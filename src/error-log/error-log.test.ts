@@ -33,7 +33,11 @@ describe('error log', () => {
       { message: `boom ${TOKEN}`, type: 'error', url: `http://x/a?access_token=${TOKEN}` },
       store,
     )!;
-    expect(entry).toMatchObject({ message: 'boom ***', type: 'error', meta: { user: 'admin', url: 'http://x/a?access_token=***' } });
+    expect(entry).toMatchObject({
+      message: 'boom ***',
+      type: 'error',
+      meta: { user: 'admin', url: 'http://x/a?access_token=***' },
+    });
     expect(entry.time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(entry.meta.uuid).toBeTruthy();
     expect(entry.meta.token).toBe(`***${TOKEN.slice(-4)}`);
@@ -44,7 +48,8 @@ describe('error log', () => {
   it('drops an immediate repeat, keeps the newest 100, and cleans', () => {
     pushErrorLog({ message: 'same', type: 'error', url: 'u' }, store);
     expect(pushErrorLog({ message: 'same', type: 'error', url: 'u' }, store)).toBeUndefined();
-    for (let i = 0; i < MAX_ENTRIES + 5; i++) pushErrorLog({ message: `e${i}`, type: 'promise', url: 'u' }, store);
+    for (let i = 0; i < MAX_ENTRIES + 5; i++)
+      pushErrorLog({ message: `e${i}`, type: 'promise', url: 'u' }, store);
     const entries = store.get(errorLogAtom);
     expect(entries).toHaveLength(MAX_ENTRIES);
     expect(entries[0].message).toBe(`e${MAX_ENTRIES + 4}`);

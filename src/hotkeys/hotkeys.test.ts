@@ -2,7 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { hotkeyOf } from './hotkeys.ts';
 
-const key = (init: Partial<KeyboardEvent>) => ({ ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, key: '', code: '', ...init });
+const key = (init: Partial<KeyboardEvent>) => ({
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  shiftKey: false,
+  key: '',
+  code: '',
+  ...init,
+});
 
 describe('hotkeyOf', () => {
   it('knows Ctrl+Q and Ctrl+L, by key or by physical key', () => {

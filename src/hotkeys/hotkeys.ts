@@ -10,9 +10,16 @@ export interface HotkeyHandlers {
 }
 
 /** Which hotkey a key event is, if any. Ctrl only (not Cmd: Cmd+Q quits the browser on a Mac). */
-export function hotkeyOf(event: Pick<KeyboardEvent, 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'key' | 'code'>): keyof HotkeyHandlers | null {
+export function hotkeyOf(
+  event: Pick<KeyboardEvent, 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'key' | 'code'>,
+): keyof HotkeyHandlers | null {
   if (!event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return null;
-  const key = event.code === 'KeyQ' || event.key.toLowerCase() === 'q' ? 'q' : event.code === 'KeyL' || event.key.toLowerCase() === 'l' ? 'l' : null;
+  const key =
+    event.code === 'KeyQ' || event.key.toLowerCase() === 'q'
+      ? 'q'
+      : event.code === 'KeyL' || event.key.toLowerCase() === 'l'
+        ? 'l'
+        : null;
   if (key === 'q') return 'toggleSearch';
   if (key === 'l') return 'lock';
   return null;

@@ -48,7 +48,12 @@ export default function DashboardPage() {
           </h2>
           <div className="mf-dashboard-links">
             {shortcuts.map((route) => (
-              <Button key={route.entry.id} icon={<MenuIcon name={route.entry.icon} />} onClick={() => openRoute(route)} block>
+              <Button
+                key={route.entry.id}
+                icon={<MenuIcon name={route.entry.icon} />}
+                onClick={() => openRoute(route)}
+                block
+              >
                 {label(route.entry.name)}
               </Button>
             ))}

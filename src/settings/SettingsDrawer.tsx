@@ -49,7 +49,12 @@ export default function SettingsDrawer({ open, onClose }: { open: boolean; onClo
           aria-labelledby="mf-settings-theme"
         >
           {THEMES.map((theme) => (
-            <Radio key={theme.id} value={theme.id} className="mf-theme-option" data-testid={`theme-${theme.id}`}>
+            <Radio
+              key={theme.id}
+              value={theme.id}
+              className="mf-theme-option"
+              data-testid={`theme-${theme.id}`}
+            >
               <span className="mf-theme-swatch" aria-hidden>
                 <span style={{ background: theme.logoBg }} />
                 <span style={{ background: theme.headerBg }} />
@@ -133,7 +138,9 @@ export default function SettingsDrawer({ open, onClose }: { open: boolean; onClo
             const value = e.target.value as unknown;
             if (!isShellSize(value)) return;
             setSettings({ size: value });
-            void navigate(refreshPathFor(`${location.pathname}${location.search}${location.hash}`), { replace: true });
+            void navigate(refreshPathFor(`${location.pathname}${location.search}${location.hash}`), {
+              replace: true,
+            });
           }}
         >
           <Space orientation="vertical">
@@ -156,7 +163,9 @@ export default function SettingsDrawer({ open, onClose }: { open: boolean; onClo
             <Checkbox
               key={tool}
               checked={settings.headerTools[tool]}
-              onChange={(e) => setSettings({ headerTools: { ...settings.headerTools, [tool]: e.target.checked } })}
+              onChange={(e) =>
+                setSettings({ headerTools: { ...settings.headerTools, [tool]: e.target.checked } })
+              }
               data-testid={`tool-${tool}`}
             >
               {t(`settings.toolNames.${tool}`)}

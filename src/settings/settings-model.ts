@@ -34,10 +34,9 @@ export function parseSettings(raw: unknown): ShellSettings {
   const base = defaultSettings();
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return base;
   const value = raw as Partial<Record<keyof ShellSettings, unknown>>;
-  const tools = (value.headerTools && typeof value.headerTools === 'object' ? value.headerTools : {}) as Record<
-    string,
-    unknown
-  >;
+  const tools = (
+    value.headerTools && typeof value.headerTools === 'object' ? value.headerTools : {}
+  ) as Record<string, unknown>;
   return {
     theme: THEMES.some((theme) => theme.id === value.theme) ? (value.theme as string) : base.theme,
     colour: isHexColour(value.colour) ? value.colour.toUpperCase() : base.colour,
@@ -45,7 +44,10 @@ export function parseSettings(raw: unknown): ShellSettings {
     language: isLanguage(value.language) ? value.language : null,
     collapsed: typeof value.collapsed === 'boolean' ? value.collapsed : base.collapsed,
     headerTools: Object.fromEntries(
-      HEADER_TOOLS.map((tool) => [tool, typeof tools[tool] === 'boolean' ? tools[tool] : base.headerTools[tool]]),
+      HEADER_TOOLS.map((tool) => [
+        tool,
+        typeof tools[tool] === 'boolean' ? tools[tool] : base.headerTools[tool],
+      ]),
     ) as HeaderToolChoice,
   };
 }

@@ -14,7 +14,8 @@ export function settingsKey(account: string | null | undefined): string {
 
 function read(key: string): ShellSettings {
   try {
-    const stored = localStorage.getItem(key) ?? (key === BROWSER_KEY ? null : localStorage.getItem(BROWSER_KEY));
+    const stored =
+      localStorage.getItem(key) ?? (key === BROWSER_KEY ? null : localStorage.getItem(BROWSER_KEY));
     return parseSettings(stored ? JSON.parse(stored) : null);
   } catch {
     return parseSettings(null);

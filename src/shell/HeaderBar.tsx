@@ -52,7 +52,12 @@ export function HeaderBar(props: HeaderBarProps) {
       <div className="mf-header-right">
         <HeaderTools tools={props.tools} onSearch={props.onSearch} onEnvironment={props.onEnvironment} />
         <UserMenu />
-        <ToolButton label={t('settings.title')} icon={<SettingOutlined />} onClick={props.onSettings} testId="settings-button" />
+        <ToolButton
+          label={t('settings.title')}
+          icon={<SettingOutlined />}
+          onClick={props.onSettings}
+          testId="settings-button"
+        />
       </div>
     </header>
   );

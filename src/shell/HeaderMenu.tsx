@@ -71,7 +71,10 @@ export function HeaderMenu({
   }
 
   if (!entries.length) return <div className="mf-header-menu" />;
-  const activeIndex = Math.max(0, entries.findIndex((e) => e.id === activeId));
+  const activeIndex = Math.max(
+    0,
+    entries.findIndex((e) => e.id === activeId),
+  );
   return (
     <div className="mf-header-menu">
       {edges.left && (

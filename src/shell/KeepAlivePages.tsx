@@ -52,12 +52,17 @@ export function KeepAlivePages({ activePath }: { activePath: string | null }) {
     generation,
     paths: new Set(activePath ? [activePath] : []),
   }));
-  if (visited.generation !== generation) setVisited({ generation, paths: new Set(activePath ? [activePath] : []) });
-  else if (activePath && !visited.paths.has(activePath)) setVisited({ generation, paths: new Set(visited.paths).add(activePath) });
+  if (visited.generation !== generation)
+    setVisited({ generation, paths: new Set(activePath ? [activePath] : []) });
+  else if (activePath && !visited.paths.has(activePath))
+    setVisited({ generation, paths: new Set(visited.paths).add(activePath) });
 
   // The current page is a pane from its first render, before its tab is added, so it never remounts.
   const hidden = useMemo(
-    () => tabs.filter((tab) => tab.path !== activePath && visited.paths.has(tab.path)).map((tab) => [tab.path, tab.fullPath] as const),
+    () =>
+      tabs
+        .filter((tab) => tab.path !== activePath && visited.paths.has(tab.path))
+        .map((tab) => [tab.path, tab.fullPath] as const),
     [tabs, visited, activePath],
   );
   const hiddenKey = hidden.map(([path, fullPath]) => `${path} ${fullPath}`).join('\n');

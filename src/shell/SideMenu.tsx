@@ -22,7 +22,11 @@ export function menuKeyOf(route: MenuRoute): string {
 }
 
 /** Keeps the newly opened branch and its ancestors only: one branch open at a time. */
-export function accordionKeys(previous: readonly string[], next: readonly string[], parents: Map<string, string>): string[] {
+export function accordionKeys(
+  previous: readonly string[],
+  next: readonly string[],
+  parents: Map<string, string>,
+): string[] {
   const opened = next.find((key) => !previous.includes(key));
   if (!opened) return [...next];
   const chain: string[] = [];
@@ -67,13 +71,19 @@ export function SideMenu({
         byKey.set(key, route);
         if (parentKey) parents.set(key, parentKey);
         const common = { key, label: label(entry.name), icon: <MenuIcon name={entry.icon} /> };
-        return route.target.kind === 'folder' ? { ...common, children: toItems(entry.children ?? [], key) } : common;
+        return route.target.kind === 'folder'
+          ? { ...common, children: toItems(entry.children ?? [], key) }
+          : common;
       });
     return { items: toItems(shown, null), byKey, parents };
   }, [shown, routes, label]);
 
   // The branch of the current route opens by itself when the route changes.
-  const [open, setOpen] = useState<{ keys: string[]; forPath: string | null; parents: Map<string, string> | null }>({
+  const [open, setOpen] = useState<{
+    keys: string[];
+    forPath: string | null;
+    parents: Map<string, string> | null;
+  }>({
     keys: [],
     forPath: null,
     parents: null,
@@ -87,7 +97,13 @@ export function SideMenu({
   const setOpenKeys = (keys: string[]) => setOpen((s) => ({ ...s, keys }));
 
   if (!shown.length)
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('shell.menuEmpty')} className="mf-menu-empty" />;
+    return (
+      <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={t('shell.menuEmpty')}
+        className="mf-menu-empty"
+      />
+    );
   return (
     <Menu
       mode="inline"

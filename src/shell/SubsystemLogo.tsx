@@ -20,7 +20,13 @@ function LogoMark({ system }: { system?: Subsystem }) {
   return (
     <svg className="mf-logo-mark" viewBox="0 0 32 32" aria-hidden focusable="false">
       <rect x="2" y="2" width="28" height="28" rx="6" fill="currentColor" opacity="0.18" />
-      <path d="M9 22V10l7 7 7-7v12" fill="none" stroke="currentColor" strokeWidth="2.6" strokeLinejoin="round" />
+      <path
+        d="M9 22V10l7 7 7-7v12"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.6"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -49,7 +55,12 @@ export function SubsystemLogo({ collapsed }: { collapsed: boolean }) {
       {!collapsed && <span className="mf-logo-text">{name}</span>}
     </>
   );
-  if (systems.length < 2) return <div className="mf-logo" title={name}>{content}</div>;
+  if (systems.length < 2)
+    return (
+      <div className="mf-logo" title={name}>
+        {content}
+      </div>
+    );
   return (
     <Dropdown
       trigger={['click']}

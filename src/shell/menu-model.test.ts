@@ -1,6 +1,13 @@
 /** Menu entries as routes: nested paths, aliases, iframe, data template, external and page targets. */
 import { describe, expect, it } from 'vitest';
-import { findMenuRoute, hasOpenableEntry, menuRoutes, targetOf, topLevelOf, type MenuEntry } from './menu-model.ts';
+import {
+  findMenuRoute,
+  hasOpenableEntry,
+  menuRoutes,
+  targetOf,
+  topLevelOf,
+  type MenuEntry,
+} from './menu-model.ts';
 
 const menus: MenuEntry[] = [
   {
@@ -87,7 +94,11 @@ describe('menu routes', () => {
 
   it('tells a menu with pages from one with only folders', () => {
     expect(hasOpenableEntry(menus)).toBe(true);
-    expect(hasOpenableEntry([{ id: 'a', name: 'a', alias: 'a', children: [{ id: 'b', name: 'b', alias: 'b', children: [] }] }])).toBe(false);
+    expect(
+      hasOpenableEntry([
+        { id: 'a', name: 'a', alias: 'a', children: [{ id: 'b', name: 'b', alias: 'b', children: [] }] },
+      ]),
+    ).toBe(false);
     expect(hasOpenableEntry([])).toBe(false);
   });
 });

@@ -43,7 +43,9 @@ export function routeNameOf(entry: MenuEntry): string {
 
 function opensExternally(entry: MenuEntry): boolean {
   const open = entry.open;
-  return open === true || open === 1 || open === '1' || open === 'true' || open === 'external' || open === '_blank';
+  return (
+    open === true || open === 1 || open === '1' || open === 'true' || open === 'external' || open === '_blank'
+  );
 }
 
 export function targetOf(entry: MenuEntry): MenuTarget {
@@ -93,7 +95,9 @@ export function hasOpenableEntry(entries: readonly MenuEntry[]): boolean {
  */
 export function findMenuRoute(entries: readonly MenuEntry[], pathname: string): MenuRoute | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const routes = menuRoutes(entries).filter((r) => r.target.kind !== 'folder' && r.target.kind !== 'external');
+  const routes = menuRoutes(entries).filter(
+    (r) => r.target.kind !== 'folder' && r.target.kind !== 'external',
+  );
   const exact = routes.find((r) => r.path === path);
   if (exact) return exact;
   let alias: string | undefined;

@@ -29,7 +29,9 @@ export function resolvePage(pathname: string, menus: readonly MenuEntry[]): Reso
     const match = matchPath({ path: page.pattern, end: true }, path);
     if (match) {
       const params = Object.fromEntries(
-        Object.entries(match.params).filter((e): e is [string, string] => typeof e[1] === 'string' && e[0] !== '*'),
+        Object.entries(match.params).filter(
+          (e): e is [string, string] => typeof e[1] === 'string' && e[0] !== '*',
+        ),
       );
       return { path, name: page.name, title: page.title, icon: page.icon, params, tab: page.tab };
     }

@@ -21,7 +21,12 @@ export const STATIC_PAGES: readonly StaticPage[] = [
   { pattern: '/d/:id', name: 'dataTemplate', title: 'shellKit.page.dataTemplate', tab: true },
   { pattern: '/agreement', name: 'agreement', title: 'shellKit.page.agreement', tab: true },
   { pattern: '/platform/bpmn/form', name: 'bpmnForm', title: 'shellKit.page.bpmnForm', tab: true },
-  { pattern: '/platform/dataTemplate/form', name: 'dataTemplateForm', title: 'shellKit.page.dataTemplateForm', tab: true },
+  {
+    pattern: '/platform/dataTemplate/form',
+    name: 'dataTemplateForm',
+    title: 'shellKit.page.dataTemplateForm',
+    tab: true,
+  },
   { pattern: '/demo/crud/list', name: 'demoCrud', title: 'shellKit.page.demoCrud', tab: true },
   { pattern: '/demo/iframe-form/form', name: 'demoIframe', title: 'shellKit.page.demoIframe', tab: true },
   { pattern: '/demo/url/form', name: 'demoUrl', title: 'shellKit.page.demoUrl', tab: true },

@@ -1,5 +1,9 @@
 /** Calls `fn` at most once per `ms` (the first call runs at once; later ones in the window are dropped). */
-export function throttle<A extends unknown[]>(fn: (...args: A) => void, ms: number, now: () => number = Date.now) {
+export function throttle<A extends unknown[]>(
+  fn: (...args: A) => void,
+  ms: number,
+  now: () => number = Date.now,
+) {
   let last = -Infinity;
   return (...args: A): boolean => {
     const t = now();

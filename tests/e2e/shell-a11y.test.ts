@@ -26,18 +26,37 @@ interface AxeViolation {
 async function axe(page: Page, label: string): Promise<AxeViolation[]> {
   await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe.run(document, {
+    const result = await (
+      window as unknown as {
+        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe.run(document, {
       resultTypes: ['violations'],
     });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target })),
+    }));
   });
-  const summary = violations.map((v) => `${v.impact ?? '?'} ${v.id} (${v.nodes.length}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-  console.log(`axe ${label}: ${violations.length} violation(s)${summary.length ? `\n  ${summary.join('\n  ')}` : ''}`);
+  const summary = violations.map(
+    (v) =>
+      `${v.impact ?? '?'} ${v.id} (${v.nodes.length}): ${v.help} — ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(', ')}`,
+  );
+  console.log(
+    `axe ${label}: ${violations.length} violation(s)${summary.length ? `\n  ${summary.join('\n  ')}` : ''}`,
+  );
   return violations;
 }
 
 const serious = (violations: AxeViolation[]) =>
-  violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 
 describe('shell accessibility', () => {
   let server: TestServer;
@@ -51,7 +70,9 @@ describe('shell accessibility', () => {
     cpSync(DIST_DIR, appDir, { recursive: true });
     server = await startTestServer('pglite', { staticDir: appDir, rateLimitPerMinute: 0 });
     browser = await launchBrowser();
-    page = await (await browser.newContext({ locale: 'zh-CN', viewport: { width: 1400, height: 900 } })).newPage();
+    page = await (
+      await browser.newContext({ locale: 'zh-CN', viewport: { width: 1400, height: 900 } })
+    ).newPage();
   });
 
   afterAll(async () => {

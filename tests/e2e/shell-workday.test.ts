@@ -32,7 +32,8 @@ describe('the shell through a working day', () => {
   let appDir: string;
   const pageErrors: string[] = [];
   const db = () => server.server.database.db;
-  const token = () => page.evaluate(() => JSON.parse(localStorage.getItem('mf.accessToken') ?? 'null') as string);
+  const token = () =>
+    page.evaluate(() => JSON.parse(localStorage.getItem('mf.accessToken') ?? 'null') as string);
 
   async function openSettings(): Promise<Locator> {
     await page.getByTestId('settings-button').click();
@@ -73,7 +74,8 @@ describe('the shell through a working day', () => {
     // A picture of the page when a step fails, for whoever reads the report.
     if (ctx.task.result?.state !== 'fail') return;
     if (pageErrors.length) console.log(`page errors so far: ${pageErrors.join(' | ')}`);
-    if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/${ctx.task.name.slice(0, 40)}.png` });
+    if (process.env.E2E_SHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SHOTS}/${ctx.task.name.slice(0, 40)}.png` });
   });
 
   afterAll(async () => {
@@ -116,7 +118,14 @@ describe('the shell through a working day', () => {
     await page.getByTestId('side-menu').getByRole('menuitem', { name: '国家市场监督管理总局' }).click();
     await page.waitForURL(/\/links\/samrSite$/);
     expect(await page.getByTestId('iframe-page').getAttribute('src')).toBe('https://www.samr.gov.cn/');
-    expect(await tabTitles(page)).toEqual(['首页', '员工管理', '组织管理', '租户管理', '前端日志', '国家市场监督管理总局']);
+    expect(await tabTitles(page)).toEqual([
+      '首页',
+      '员工管理',
+      '组织管理',
+      '租户管理',
+      '前端日志',
+      '国家市场监督管理总局',
+    ]);
     // Opening an open page again selects its tab instead of adding one.
     await page.getByTestId('header-menu').getByRole('menuitem', { name: '系统管理' }).click();
     await page.getByTestId('side-menu').getByRole('menuitem', { name: '员工管理' }).click();
@@ -150,7 +159,9 @@ describe('the shell through a working day', () => {
     await expect
       .poll(() => tabTitles(page))
       .toEqual(['首页', '前端日志', '员工管理', '组织管理', '租户管理', '国家市场监督管理总局']);
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('mf.tabs.admin') ?? '[]') as { path: string }[]);
+    const stored = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('mf.tabs.admin') ?? '[]') as { path: string }[],
+    );
     expect(stored.map((t) => t.path)).toEqual([
       '/dashboard',
       '/system/frontLog',
@@ -164,7 +175,14 @@ describe('the shell through a working day', () => {
   it('moves a tab with the keyboard too (Ctrl+Shift+Arrow)', async () => {
     await tab(page, '组织管理').focus();
     await page.keyboard.press('Control+Shift+ArrowRight');
-    expect(await tabTitles(page)).toEqual(['首页', '前端日志', '员工管理', '租户管理', '组织管理', '国家市场监督管理总局']);
+    expect(await tabTitles(page)).toEqual([
+      '首页',
+      '前端日志',
+      '员工管理',
+      '租户管理',
+      '组织管理',
+      '国家市场监督管理总局',
+    ]);
     await page.keyboard.press('Control+Shift+ArrowLeft');
     expect((await tabTitles(page))[3]).toBe('组织管理');
   });
@@ -174,7 +192,13 @@ describe('the shell through a working day', () => {
     await page.waitForURL(/\/system\/tenantList$/);
     await tab(page, '租户管理').click({ button: 'middle' });
     await page.waitForURL(/\/links\/samrSite$/);
-    expect(await tabTitles(page)).toEqual(['首页', '前端日志', '员工管理', '组织管理', '国家市场监督管理总局']);
+    expect(await tabTitles(page)).toEqual([
+      '首页',
+      '前端日志',
+      '员工管理',
+      '组织管理',
+      '国家市场监督管理总局',
+    ]);
   });
 
   it('closes the others from the right-click menu; on the dashboard only that is offered', async () => {
@@ -209,7 +233,9 @@ describe('the shell through a working day', () => {
     expect(await drawer.getByTestId('theme-navy').isChecked()).toBe(true);
     await closeSettings();
     expect(await background()).toBe('rgb(0, 21, 41)');
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('mf.settings.admin') ?? '{}') as { theme: string });
+    const stored = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('mf.settings.admin') ?? '{}') as { theme: string },
+    );
     expect(stored.theme).toBe('navy');
   });
 
@@ -232,7 +258,10 @@ describe('the shell through a working day', () => {
     const height = () => searchButton.evaluate((el) => el.getBoundingClientRect().height);
     expect(await height()).toBe(36);
     const seen: string[] = [];
-    page.on('framenavigated', (frame) => frame === page.mainFrame() && seen.push(new URL(frame.url()).pathname));
+    page.on(
+      'framenavigated',
+      (frame) => frame === page.mainFrame() && seen.push(new URL(frame.url()).pathname),
+    );
     const drawer = await openSettings();
     await drawer.getByTestId('size-small').click();
     await closeSettings();
@@ -279,7 +308,9 @@ describe('the shell through a working day', () => {
     await page.getByRole('button', { name: /上\s*传/ }).click();
     await page.getByText('已上传 1 条错误日志').waitFor();
     const rows = await db().selectFrom('platform.client_log').select(['message', 'account', 'url']).execute();
-    expect(rows).toEqual([expect.objectContaining({ message: 'shell e2e: something broke', account: 'admin' })]);
+    expect(rows).toEqual([
+      expect.objectContaining({ message: 'shell e2e: something broke', account: 'admin' }),
+    ]);
     await page.getByRole('button', { name: /清\s*空/ }).click();
     await table.waitFor({ state: 'hidden' });
     await button.waitFor({ state: 'hidden' });
@@ -325,14 +356,29 @@ describe('the shell through a working day', () => {
   });
 
   it('shows in the bell the count of unread messages the server returns, and a message', async () => {
-    const tenant = await db().selectFrom('platform.tenant').select('schema_name').where('code', '=', 'demo').executeTakeFirstOrThrow();
-    const admin = await db().selectFrom('platform.account').select('id').where('account', '=', 'admin').executeTakeFirstOrThrow();
+    const tenant = await db()
+      .selectFrom('platform.tenant')
+      .select('schema_name')
+      .where('code', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    const admin = await db()
+      .selectFrom('platform.account')
+      .select('id')
+      .where('account', '=', 'admin')
+      .executeTakeFirstOrThrow();
     const t = db().withSchema(tenant.schema_name);
     for (const [i, type] of (['normal', 'bulletin', 'system'] as const).entries()) {
       const id = newId();
       await t
         .insertInto('message')
-        .values({ id, subject: `通知第${i + 1}号`, owner_name: '综合办公室', message_type: type, content: `<p>内容${i + 1}</p>`, created_at: new Date(Date.now() - (3 - i) * 60_000) })
+        .values({
+          id,
+          subject: `通知第${i + 1}号`,
+          owner_name: '综合办公室',
+          message_type: type,
+          content: `<p>内容${i + 1}</p>`,
+          created_at: new Date(Date.now() - (3 - i) * 60_000),
+        })
         .execute();
       await t.insertInto('message_receiver').values({ message_id: id, receiver_id: admin.id }).execute();
     }
@@ -363,10 +409,19 @@ describe('the shell through a working day', () => {
   it('offers the other subsystems from the logo; one whose menu opens nothing shows /nomenu', async () => {
     await page.keyboard.press('Escape');
     const archive = newId();
-    await db().insertInto('platform.subsystem').values({ id: archive, name: 'menus.subsystemArchive', alias: 'archive', sn: 5 }).execute();
+    await db()
+      .insertInto('platform.subsystem')
+      .values({ id: archive, name: 'menus.subsystemArchive', alias: 'archive', sn: 5 })
+      .execute();
     await db()
       .insertInto('platform.resource')
-      .values({ id: newId(), system_id: archive, parent_id: '0', alias: 'archiveHome', name: 'menus.archiveHome' })
+      .values({
+        id: newId(),
+        system_id: archive,
+        parent_id: '0',
+        alias: 'archiveHome',
+        name: 'menus.archiveHome',
+      })
       .execute();
     await page.goto(`${server.baseUrl}/dashboard`);
     const switcher = page.getByTestId('subsystem-switcher');

@@ -51,7 +51,11 @@ describe.each(DB_KINDS)('shell calls on %s', (kind) => {
     admin = await loginAsAdmin(t);
     demo = await demoTenantId(t);
     schema = (
-      await db(t).selectFrom('platform.tenant').select('schema_name').where('id', '=', demo).executeTakeFirstOrThrow()
+      await db(t)
+        .selectFrom('platform.tenant')
+        .select('schema_name')
+        .where('id', '=', demo)
+        .executeTakeFirstOrThrow()
     ).schema_name;
     member = await makeAccount(t, { account: `shell_member_${kind}`, tenantId: demo });
     memberToken = (await loginToken(t, member.account, member.password)).access_token;
@@ -84,16 +88,29 @@ describe.each(DB_KINDS)('shell calls on %s', (kind) => {
         .execute();
       await db(t)
         .insertInto('platform.resource')
-        .values({ id: newId(), system_id: archiveId, parent_id: '0', alias: 'archiveHome', name: 'menus.archiveHome' })
+        .values({
+          id: newId(),
+          system_id: archiveId,
+          parent_id: '0',
+          alias: 'archiveHome',
+          name: 'menus.archiveHome',
+        })
         .execute();
       const res = await call(t, 'GET', '/auth/sub/system/findCurrentUserSubSystem', { token: admin });
       expect(res.body.state).toBe(200);
       expect(res.body.data).toEqual([
-        expect.objectContaining({ alias: 'merger', name: 'menu.subsystem.merger', isDefault: 'Y', logoType: 'svg' }),
+        expect.objectContaining({
+          alias: 'merger',
+          name: 'menu.subsystem.merger',
+          isDefault: 'Y',
+          logoType: 'svg',
+        }),
         expect.objectContaining({ alias: 'archive', name: 'menus.subsystemArchive', isDefault: 'N' }),
       ]);
       const archive = (res.body.data as { id: string; alias: string }[])[1];
-      const menu = await call(t, 'GET', `/auth/resources/getMenuData?systemId=${archive.id}`, { token: admin });
+      const menu = await call(t, 'GET', `/auth/resources/getMenuData?systemId=${archive.id}`, {
+        token: admin,
+      });
       expect(aliases(menu.body.data as MenuOut[])).toEqual(['archiveHome']);
       const one = await call(t, 'GET', `/auth/sub/system/getSubSystem?id=${archive.id}`, { token: admin });
       expect(one.body.data).toMatchObject({ alias: 'archive' });
@@ -120,12 +137,22 @@ describe.each(DB_KINDS)('shell calls on %s', (kind) => {
       const tdb = db(t).withSchema(schema);
       await tdb
         .insertInto('role')
-        .values({ id: roleId, system_id: resource.system_id, name: `shell role ${kind}`, alias: `shellRole${kind}` })
+        .values({
+          id: roleId,
+          system_id: resource.system_id,
+          name: `shell role ${kind}`,
+          alias: `shellRole${kind}`,
+        })
         .execute();
       await tdb.insertInto('role_resource').values({ role_id: roleId, resource_id: resource.id }).execute();
-      await tdb.insertInto('role_grant').values({ role_id: roleId, party_type: 'employee', party_id: employee.id }).execute();
+      await tdb
+        .insertInto('role_grant')
+        .values({ role_id: roleId, party_type: 'employee', party_id: employee.id })
+        .execute();
 
-      const granted = await call(t, 'GET', '/auth/sub/system/findCurrentUserSubSystem', { token: memberToken });
+      const granted = await call(t, 'GET', '/auth/sub/system/findCurrentUserSubSystem', {
+        token: memberToken,
+      });
       expect((granted.body.data as { alias: string }[]).map((s) => s.alias)).toEqual(['merger']);
     });
 
@@ -139,7 +166,11 @@ describe.each(DB_KINDS)('shell calls on %s', (kind) => {
   });
 
   describe('the header bell', () => {
-    async function send(subject: string, receiver: string, opts: { read?: boolean; removed?: boolean; type?: string; at?: Date } = {}) {
+    async function send(
+      subject: string,
+      receiver: string,
+      opts: { read?: boolean; removed?: boolean; type?: string; at?: Date } = {},
+    ) {
       const id = newId();
       const tdb = db(t).withSchema(schema);
       await tdb
@@ -173,7 +204,10 @@ describe.each(DB_KINDS)('shell calls on %s', (kind) => {
     it('counts every unread message of the user and lists the newest ten, newest first', async () => {
       const base = Date.now() - 3600_000;
       for (let i = 0; i < 12; i++) {
-        await send(`通知 ${i}`, member.id, { at: new Date(base + i * 60_000), type: i === 11 ? 'bulletin' : 'normal' });
+        await send(`通知 ${i}`, member.id, {
+          at: new Date(base + i * 60_000),
+          type: i === 11 ? 'bulletin' : 'normal',
+        });
       }
       await send('已读的', member.id, { read: true });
       await send('已删除的', member.id, { removed: true });
@@ -190,7 +224,13 @@ describe.each(DB_KINDS)('shell calls on %s', (kind) => {
       const res = await call(t, 'GET', '/msg/innerMessage/msgList', { token: memberToken });
       expect(res.body.state).toBe(200);
       const { dataResult, pageResult } = res.body.data as {
-        dataResult: { subject: string; messageType: string; ownerName: string; createTime: string; isPublic: number }[];
+        dataResult: {
+          subject: string;
+          messageType: string;
+          ownerName: string;
+          createTime: string;
+          isPublic: number;
+        }[];
         pageResult: { totalCount: number };
       };
       expect(pageResult.totalCount).toBe(13);
@@ -222,7 +262,9 @@ describe.each(DB_KINDS)('shell calls on %s', (kind) => {
         body: {
           logs: [
             entry(`fetch failed: Authorization: Bearer ${secret}`, { token: secret }),
-            entry('Cannot read properties of undefined', { url: `http://localhost/x?access_token=${secret}` }),
+            entry('Cannot read properties of undefined', {
+              url: `http://localhost/x?access_token=${secret}`,
+            }),
           ],
         },
       });
@@ -234,7 +276,12 @@ describe.each(DB_KINDS)('shell calls on %s', (kind) => {
         .orderBy('id')
         .execute();
       expect(rows).toHaveLength(2);
-      expect(rows[0]).toMatchObject({ account: member.account, tenant_id: demo, type: 'error', component: 'EmployeeList' });
+      expect(rows[0]).toMatchObject({
+        account: member.account,
+        tenant_id: demo,
+        type: 'error',
+        component: 'EmployeeList',
+      });
       expect(JSON.stringify(rows)).not.toContain(secret);
       expect(rows[1].message).toBe('Cannot read properties of undefined');
       expect(rows[1].url).toContain('access_token=[redacted]');

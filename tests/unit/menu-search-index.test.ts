@@ -14,7 +14,12 @@ const menus: MenuEntry[] = [
       { id: 't', name: 'Tenant list', alias: 'tenantList', screen: 'tenant-list' },
     ],
   },
-  { id: 'x', name: '空目录', alias: 'empty', children: [{ id: 'y', name: '下级目录', alias: 'sub', children: [] }] },
+  {
+    id: 'x',
+    name: '空目录',
+    alias: 'empty',
+    children: [{ id: 'y', name: '下级目录', alias: 'sub', children: [] }],
+  },
 ];
 
 const index = buildSearchIndex(menus, (name) => name);

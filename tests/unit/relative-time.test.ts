@@ -64,7 +64,9 @@ describe('relativeTime', () => {
 
   it('reads the server’s two time formats, treats a clock slightly ahead as now, and skips nonsense', async () => {
     const rt = await inLanguage('zh-CN');
-    expect(rt('2026-03-15 11:58:00')).toBe(relativeTime(new Date('2026-03-15T11:58:00'), (k, p) => i18n.t(k, p ?? {}) as string, NOW));
+    expect(rt('2026-03-15 11:58:00')).toBe(
+      relativeTime(new Date('2026-03-15T11:58:00'), (k, p) => i18n.t(k, p ?? {}) as string, NOW),
+    );
     expect(rt(new Date(NOW - 2 * M).toISOString())).toBe('2分钟前');
     expect(rt(new Date(NOW + 5 * S))).toBe('刚刚');
     expect(rt('not a date')).toBe('');

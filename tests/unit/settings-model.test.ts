@@ -10,7 +10,13 @@ import { themeConfigFor } from '../../src/app/theme-config.ts';
 describe('settings', () => {
   it('defaults to the spec: colour #409EFF, size "default", the classic theme, browser language', () => {
     const settings = defaultSettings();
-    expect(settings).toMatchObject({ colour: '#409EFF', size: 'default', theme: 'classic', language: null, collapsed: false });
+    expect(settings).toMatchObject({
+      colour: '#409EFF',
+      size: 'default',
+      theme: 'classic',
+      language: null,
+      collapsed: false,
+    });
     expect(DEFAULT_COLOUR).toBe('#409EFF');
     expect(DEFAULT_SIZE).toBe('default');
   });
@@ -33,7 +39,13 @@ describe('settings', () => {
       headerTools: { bell: true, search: 'on', unknown: true },
       extra: 1,
     });
-    expect(parsed).toMatchObject({ theme: 'navy', colour: '#11A983', size: 'default', language: 'en', collapsed: false });
+    expect(parsed).toMatchObject({
+      theme: 'navy',
+      colour: '#11A983',
+      size: 'default',
+      language: 'en',
+      collapsed: false,
+    });
     expect(parsed.headerTools.bell).toBe(true);
     expect(parsed.headerTools.search).toBe(defaultSettings().headerTools.search);
     expect(Object.keys(parsed.headerTools)).toEqual([...HEADER_TOOLS]);
@@ -65,7 +77,11 @@ describe('settings', () => {
 
   it('turns settings into antd tokens: readable primary, size, frame colours', () => {
     const config = themeConfigFor({ colour: '#409EFF', size: 'small', theme: 'navy' });
-    expect(config.token).toMatchObject({ colorPrimary: readableShade('#409EFF'), controlHeight: 28, fontSize: 13 });
+    expect(config.token).toMatchObject({
+      colorPrimary: readableShade('#409EFF'),
+      controlHeight: 28,
+      fontSize: 13,
+    });
     expect(config.components?.Layout).toMatchObject({ siderBg: '#001529' });
     for (const theme of THEMES) {
       // The header's text reads on the header.

@@ -46,8 +46,17 @@ describe('opening tabs', () => {
   });
 
   it('keeps the dashboard fixed even when it is opened again with a query', () => {
-    const tabs = openTab(five(), { ...HOME_TAB, fullPath: '/dashboard?x=1', query: { x: '1' }, meta: { title: 'x' } });
-    expect(tabs[0]).toMatchObject({ path: '/dashboard', fullPath: '/dashboard?x=1', meta: { affix: true, title: 'dashboard.title' } });
+    const tabs = openTab(five(), {
+      ...HOME_TAB,
+      fullPath: '/dashboard?x=1',
+      query: { x: '1' },
+      meta: { title: 'x' },
+    });
+    expect(tabs[0]).toMatchObject({
+      path: '/dashboard',
+      fullPath: '/dashboard?x=1',
+      meta: { affix: true, title: 'dashboard.title' },
+    });
     expect(tabs).toHaveLength(5);
   });
 });
@@ -110,14 +119,22 @@ describe('context-menu actions', () => {
   });
 
   it('closes one tab with "close"', () => {
-    expect(paths(runTabAction('close', five(), '/system/a', '/dashboard').tabs)).toEqual(['/dashboard', 'b', 'c', 'd']);
+    expect(paths(runTabAction('close', five(), '/system/a', '/dashboard').tabs)).toEqual([
+      '/dashboard',
+      'b',
+      'c',
+      'd',
+    ]);
   });
 
   it('offers only "close others" on the dashboard, all five elsewhere', () => {
     const tabs = five();
     expect(actionsFor(tabs[0])).toEqual(['closeOthers']);
     expect(actionsFor(tabs[1])).toEqual(['closeLeft', 'closeRight', 'close', 'closeOthers', 'closeAll']);
-    expect(runTabAction('closeOthers', tabs, '/dashboard', '/system/b')).toEqual({ tabs: [HOME_TAB], navigateTo: '/dashboard' });
+    expect(runTabAction('closeOthers', tabs, '/dashboard', '/system/b')).toEqual({
+      tabs: [HOME_TAB],
+      navigateTo: '/dashboard',
+    });
   });
 
   it('knows which actions would change nothing', () => {
@@ -131,7 +148,9 @@ describe('context-menu actions', () => {
 
   it('rejects an unknown action as an invalid operation and changes nothing', () => {
     const tabs = five();
-    expect(() => runTabAction('closeEverythingElse', tabs, '/system/a', '/system/a')).toThrow(InvalidTabActionError);
+    expect(() => runTabAction('closeEverythingElse', tabs, '/system/a', '/system/a')).toThrow(
+      InvalidTabActionError,
+    );
     expect(paths(tabs)).toEqual(['/dashboard', 'a', 'b', 'c', 'd']);
   });
 });

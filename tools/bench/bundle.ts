@@ -52,7 +52,9 @@ export async function bundleSizes(): Promise<void> {
       p.locator('.ant-table-row').first().waitFor(),
     );
     const line = (name: string, scripts: LoadedScript[], target: string) =>
-      console.log(`  ${name.padEnd(32)}${`${totalGzipKb(scripts)} KB`.padStart(10)} in ${scripts.length} files  (${target})`);
+      console.log(
+        `  ${name.padEnd(32)}${`${totalGzipKb(scripts)} KB`.padStart(10)} in ${scripts.length} files  (${target})`,
+      );
     console.log('\ngzip JS loaded by the browser (level 9):');
     line('/login', loginScripts, 'target ≤ 150 KB');
     line('/dashboard (shell alone)', shell, 'no target of its own');

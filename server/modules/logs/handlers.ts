@@ -54,4 +54,3 @@ export const logHandlers: HandlerMap = {
     return { count: rows.length };
   },
 };
-

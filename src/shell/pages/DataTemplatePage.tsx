@@ -6,7 +6,10 @@ import { Navigate, useLocation, useParams } from 'react-router-dom';
 import ScreenPage from './ScreenPage.tsx';
 
 export function screenOfTemplate(id: string): string {
-  return id.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/_/g, '-').toLowerCase();
+  return id
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/_/g, '-')
+    .toLowerCase();
 }
 
 export default function DataTemplatePage({ id: given }: { id?: string }) {

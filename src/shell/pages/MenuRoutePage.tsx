@@ -30,7 +30,11 @@ export default function MenuRoutePage() {
       return <ScreenPage name={target.screen} />;
     case 'page': {
       const Page = HAND_WRITTEN_PAGES[target.page];
-      return Page ? <Page /> : <NotConfiguredPage what={t('shellKit.notConfigured.page', { name: target.page })} />;
+      return Page ? (
+        <Page />
+      ) : (
+        <NotConfiguredPage what={t('shellKit.notConfigured.page', { name: target.page })} />
+      );
     }
     case 'iframe':
       return <IframePage url={target.url} title={title} />;

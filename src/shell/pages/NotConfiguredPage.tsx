@@ -14,7 +14,9 @@ export default function NotConfiguredPage({ what, whatKey }: { what?: string; wh
     <Result
       status="info"
       title={t('shellKit.notConfigured.title')}
-      subTitle={subject ? t('shellKit.notConfigured.detail', { what: subject }) : t('shellKit.notConfigured.hint')}
+      subTitle={
+        subject ? t('shellKit.notConfigured.detail', { what: subject }) : t('shellKit.notConfigured.hint')
+      }
       data-testid="not-configured"
       extra={
         <Button type="primary" onClick={() => void navigate('/dashboard')}>

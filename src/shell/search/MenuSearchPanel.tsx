@@ -76,7 +76,12 @@ export default function MenuSearchPanel({ open, onClose }: { open: boolean; onCl
       {query.trim() && !results.length ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('shellKit.search.none')} />
       ) : (
-        <ul id="mf-search-results" role="listbox" className="mf-search-results" aria-label={t('shellKit.search.results')}>
+        <ul
+          id="mf-search-results"
+          role="listbox"
+          className="mf-search-results"
+          aria-label={t('shellKit.search.results')}
+        >
           {results.map((item, i) => (
             <li
               key={item.route.entry.id}
@@ -88,7 +93,9 @@ export default function MenuSearchPanel({ open, onClose }: { open: boolean; onCl
               onClick={() => choose(item)}
             >
               <span>{item.title}</span>
-              {item.trail.length > 0 && <Typography.Text type="secondary">{item.trail.join(' / ')}</Typography.Text>}
+              {item.trail.length > 0 && (
+                <Typography.Text type="secondary">{item.trail.join(' / ')}</Typography.Text>
+              )}
             </li>
           ))}
         </ul>

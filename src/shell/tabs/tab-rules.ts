@@ -66,7 +66,10 @@ export function withHome(tabs: readonly PageTab[]): PageTab[] {
     return true;
   });
   const home = tabs.find((tab) => tab.path === HOME_TAB.path);
-  return [{ ...HOME_TAB, ...(home ? { fullPath: home.fullPath, query: home.query } : {}), meta: HOME_TAB.meta }, ...rest];
+  return [
+    { ...HOME_TAB, ...(home ? { fullPath: home.fullPath, query: home.query } : {}), meta: HOME_TAB.meta },
+    ...rest,
+  ];
 }
 
 /** Opening a page: an open tab for the same path is updated in place, otherwise one is added at the end. */

@@ -5,5 +5,12 @@ import { ToolButton } from '../ToolButton.tsx';
 
 export default function EnvironmentTool({ onClick }: { onClick: () => void }) {
   const { t } = useTranslation();
-  return <ToolButton label={t('environment.title')} icon={<CloudServerOutlined />} onClick={onClick} testId="environment-button" />;
+  return (
+    <ToolButton
+      label={t('environment.title')}
+      icon={<CloudServerOutlined />}
+      onClick={onClick}
+      testId="environment-button"
+    />
+  );
 }

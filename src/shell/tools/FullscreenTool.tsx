@@ -19,7 +19,11 @@ export default function FullscreenTool() {
       label={text}
       icon={on ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
       pressed={on}
-      onClick={() => void (on ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => undefined)}
+      onClick={() =>
+        void (on ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(
+          () => undefined,
+        )
+      }
       testId="fullscreen-button"
     />
   );

@@ -8,7 +8,7 @@ export default function SearchTool({ onClick }: { onClick: () => void }) {
   return (
     <ToolButton
       label={t('shellKit.tools.search')}
-          hint={t('shellKit.tools.searchHint')}
+      hint={t('shellKit.tools.searchHint')}
       icon={<SearchOutlined />}
       shortcut="Control+Q"
       onClick={onClick}
