@@ -6,13 +6,19 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import fastifyMultipart from '@fastify/multipart';
 import { loadCatalogue, loadEntities, type Operation } from '../schemas/catalogue.ts';
+import type { JsonSchema } from '../schemas/catalogue-types.ts';
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import { registerCatalogueRoutes } from './http/catalogue-routes.ts';
+import { forSerialising } from './http/response-schemas.ts';
+import { installOperationLog } from './audit/operation-log.ts';
 import { installErrorHandling } from './http/errors.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 import { buildValidatorCompiler } from './http/validation.ts';
 import { allHandlers } from './modules/index.ts';
+import { registerTusRoutes } from './files/tus.ts';
 import type { HandlerMap } from './modules/handler.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -26,6 +32,12 @@ export interface BuildOptions {
   logger?: boolean;
   /** Handlers by operation id; tests may pass fewer to see the 501 path. */
   handlers?: HandlerMap;
+  /** Run the filing deadline workers (default: FILING_WORKERS !== 'false'); false only enqueues. */
+  filingWorkers?: boolean;
+  /** How often the filing workers poll for due jobs (default 2 s). */
+  filingPollSeconds?: number;
+  /** Start the filing deadline jobs in the background, after the server is ready (npm start). */
+  backgroundJobs?: boolean;
 }
 
 export async function buildApp(db: Db, config: ServerConfig, opts: BuildOptions = {}): Promise<BuiltApp> {
@@ -39,15 +51,23 @@ export async function buildApp(db: Db, config: ServerConfig, opts: BuildOptions 
     logController: new LogController({ disableRequestLogging: true }),
   });
   const operations = loadCatalogue();
-  app.setValidatorCompiler(buildValidatorCompiler(loadEntities()));
+  const entities = loadEntities();
+  app.setValidatorCompiler(buildValidatorCompiler(entities));
+  // Response schemas refer to the entities by $id (response-schemas.ts); only they read this store.
+  for (const e of entities) app.addSchema(forSerialising(e) as JsonSchema);
 
+  await installSecurityHeaders(app, config);
   const staticDir = resolve(config.staticDir);
   const hasApp = existsSync(resolve(staticDir, 'index.html'));
   if (hasApp) {
     await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: ['index.html'] });
   }
+  // Uploads are read as streams by their handler (server/modules/files): nothing is buffered whole.
+  await app.register(fastifyMultipart, { limits: { fileSize: Number.MAX_SAFE_INTEGER } });
   installErrorHandling(app, config.apiBase, () => hasApp);
   (await import('./auth/acting-audit.ts')).installActingAudit(app, db, config, operations);
+  installOperationLog(app, db, config, operations);
   registerCatalogueRoutes(app, { db, config, operations, handlers: opts.handlers ?? allHandlers });
+  await registerTusRoutes(app, db, config);
   return { app, operations };
 }

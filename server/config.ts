@@ -15,6 +15,9 @@ export interface ServerConfig {
   staticDir: string;
   /** Seed the demo tenant on first start. */
   seedDemo: boolean;
+  /** SEED_FILING_DEMO: the filing demo (authority, enterprises, law firm, ~40 cases, public dataset) on first
+   *  start; defaults to SEED_DEMO. The test harness turns it off unless a test asks for it. */
+  seedFilingDemo: boolean;
   logLevel: string;
   /** TRUST_PROXY: false (default), true, a hop count, or comma-separated proxy addresses. */
   trustProxy: boolean | number | string[];
@@ -55,6 +58,32 @@ export interface ServerConfig {
   oauthRedirectUri?: string;
   /** OAUTH_USERNAME_FIELD: the userinfo field holding the account name. Default 'username'. */
   oauthUsernameField: string;
+
+  // ---- Permissions and session limits (issue 9).
+  /** ACTING_MAX_MINUTES: how long acting as another user may last; no refresh goes past it. Default 30. */
+  actingMaxMinutes: number;
+  /** SESSION_MAX_AGE: absolute lifetime of a login in seconds, however often it is refreshed. Default 12 h. */
+  sessionMaxAge: number;
+  /** CSP_CONNECT_SRC: extra sources the app may call (space-separated), e.g. other API base addresses. */
+  cspConnectSrc: string[];
+  /** LOG_RETENTION_DAYS: days the login and operation logs keep their rows. Default 180. */
+  logRetentionDays: number;
+
+  // ---- Files (issue 10).
+  /** FILE_STORAGE: 'local' (default: content-addressed files under FILE_STORE_DIR) or 's3'. */
+  fileStorage: 'local' | 's3';
+  /** FILE_STORE_DIR: the local store's folder (also the spool folder of the S3 store). Default DATA_DIR/files. */
+  fileStoreDir?: string;
+  /** S3_BUCKET, S3_REGION, S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, S3_PREFIX. */
+  s3Bucket?: string;
+  s3Region: string;
+  s3Endpoint?: string;
+  s3AccessKeyId?: string;
+  s3SecretAccessKey?: string;
+  s3ForcePathStyle: boolean;
+  s3Prefix: string;
+  /** FILE_TENANT_QUOTA_MB: bytes of attachments a tenant may hold, in MB. Default 20480 (20 GB). */
+  fileTenantQuotaBytes: number;
 }
 
 function int(v: string | undefined, dflt: number): number {
@@ -74,6 +103,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     regOpen: env.REG_OPEN === 'true',
     staticDir: env.STATIC_DIR || 'dist',
     seedDemo: env.SEED_DEMO !== 'false',
+    seedFilingDemo: env.SEED_FILING_DEMO ? env.SEED_FILING_DEMO === 'true' : env.SEED_DEMO !== 'false',
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     refreshTokenTtl: int(env.REFRESH_TOKEN_TTL, 7 * 24 * 3600),
@@ -95,6 +125,20 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     oauthClientSecret: env.OAUTH_CLIENT_SECRET || undefined,
     oauthRedirectUri: env.OAUTH_REDIRECT_URI || undefined,
     oauthUsernameField: env.OAUTH_USERNAME_FIELD || 'username',
+    actingMaxMinutes: Math.max(1, int(env.ACTING_MAX_MINUTES, 30)),
+    sessionMaxAge: Math.max(60, int(env.SESSION_MAX_AGE, 12 * 3600)),
+    cspConnectSrc: (env.CSP_CONNECT_SRC ?? '').split(/\s+/).filter(Boolean),
+    logRetentionDays: Math.max(1, int(env.LOG_RETENTION_DAYS, 180)),
+    fileStorage: env.FILE_STORAGE === 's3' ? 's3' : 'local',
+    fileStoreDir: env.FILE_STORE_DIR || undefined,
+    s3Bucket: env.S3_BUCKET || undefined,
+    s3Region: env.S3_REGION || 'us-east-1',
+    s3Endpoint: env.S3_ENDPOINT || undefined,
+    s3AccessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    s3SecretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    s3ForcePathStyle: env.S3_FORCE_PATH_STYLE !== 'false',
+    s3Prefix: env.S3_PREFIX ?? '',
+    fileTenantQuotaBytes: int(env.FILE_TENANT_QUOTA_MB, 20480) * 1024 * 1024,
   };
 }
 
@@ -102,5 +146,8 @@ function parseTrustProxy(v: string | undefined): boolean | number | string[] {
   if (!v || v === 'false') return false;
   if (v === 'true') return true;
   if (/^\d+$/.test(v)) return Number(v);
-  return v.split(',').map((s) => s.trim()).filter(Boolean);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

@@ -4,7 +4,8 @@ import { prepareServer } from './start.ts';
 
 const config = configFromEnv();
 const started = Date.now();
-const server = await prepareServer(config, { logger: true });
+// The deadline jobs start in the background: the first page does not wait on the job queue.
+const server = await prepareServer(config, { logger: true, backgroundJobs: true });
 const address = await server.app.listen({ port: config.port, host: config.host });
 const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
 const db = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
@@ -15,6 +16,20 @@ if (server.seed.seeded && server.seed.generated) {
   console.log('  First start: sign in as admin with the password from ADMIN_PASSWORD\n');
 } else {
   console.log('  Sign in as admin with the password printed at first start (or ADMIN_PASSWORD then).\n');
+}
+const filingDemo = server.seed.filing;
+if (filingDemo) {
+  const roles = { filer: '申报人 filer', reviewer: '审查员 reviewer', reviewLead: '审查处长 review lead' };
+  console.log(
+    `  Filing demo: ${filingDemo.cases.cases} cases; the public dataset is being added in the background.`,
+  );
+  for (const s of filingDemo.signIns)
+    console.log(`    ${roles[s.role].padEnd(22)} ${s.account.padEnd(10)} (${s.name}, ${s.tenant})`);
+  console.log(
+    filingDemo.generated
+      ? `    password for every demo account: ${filingDemo.password}  (shown only this once)\n`
+      : '    password for every demo account: the one in DEMO_PASSWORD\n',
+  );
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -2,29 +2,74 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from './app.ts';
 import type { ServerConfig } from './config.ts';
-import { openDatabase, type OpenDatabase } from './db/database.ts';
+import { sql } from 'kysely';
+import { openDatabase, type Db, type OpenDatabase } from './db/database.ts';
 import { migrateAll } from './db/tenant-space.ts';
+import { syncBuiltInMenus } from './seed/menu-sync.ts';
 import { seedIfEmpty, type SeedResult } from './seed/seed.ts';
+import { startFiling, type FilingRuntime } from './filing/runtime.ts';
 
 export interface StartedServer {
   app: FastifyInstance;
   database: OpenDatabase;
   seed: SeedResult;
+  /** The filing domain: its service context and deadline jobs. */
+  filing: FilingRuntime;
   close(): Promise<void>;
 }
 
 export async function prepareServer(config: ServerConfig, opts: BuildOptions = {}): Promise<StartedServer> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrateAll(database.db);
-  const seed = await seedIfEmpty(database.db, { adminPassword: config.adminPassword, demo: config.seedDemo });
+  const prepare = async (db: Db) => {
+    await migrateAll(db);
+    const menus = await syncBuiltInMenus(db);
+    if (menus.edited.length && opts.logger)
+      console.log(
+        `menu: kept ${menus.edited.length} built-in entries an administrator edited (${menus.edited.join(', ')})`,
+      );
+    return seedIfEmpty(db, {
+      adminPassword: config.adminPassword,
+      demo: config.seedDemo,
+      filingDemo: config.seedFilingDemo,
+      demoPassword: process.env.DEMO_PASSWORD || undefined,
+    });
+  };
+  // The first start creates every schema and seeds in one transaction: all or nothing, and one commit.
+  // (Instances starting together on one PostgreSQL queue on the lock; the later ones find it done.)
+  const seed = (await isFirstStart(database.db))
+    ? await database.db.transaction().execute(async (tx) => {
+        await sql`select pg_advisory_xact_lock(hashtext('merger-filing:first-start'))`.execute(tx);
+        return prepare(tx);
+      })
+    : await prepare(database.db);
+  const filing = await startFiling(database, {
+    databaseUrl: config.databaseUrl,
+    workers: opts.filingWorkers,
+    pollingIntervalSeconds: opts.filingPollSeconds,
+    background: opts.backgroundJobs,
+  });
   const { app } = await buildApp(database.db, config, opts);
+  app.decorate('filing', filing.ctx);
+  let closing: Promise<void> | undefined;
   return {
     app,
     database,
     seed,
-    close: async () => {
-      await app.close();
-      await database.close();
-    },
+    filing,
+    // Idempotent: a test may stop a server and later clean up after it.
+    close: () =>
+      (closing ??= (async () => {
+        await app.close();
+        await filing.stop();
+        await database.close();
+      })()),
   };
+}
+
+/** No platform schema yet: a fresh data directory or an empty database. */
+async function isFirstStart(db: Db): Promise<boolean> {
+  const r = await sql<{
+    t: string | null;
+  }>`select to_regclass('platform.schema_migration')::text as t`.execute(db);
+  return !r.rows[0].t;
 }

@@ -9,7 +9,16 @@ import type { Operation } from '../../schemas/catalogue.ts';
 import { SERVICE_PREFIX } from '../../schemas/catalogue-types.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import type { AuthContext } from './session.ts';
+
+/** The part of the session (session.ts AuthContext) the audit reads; named here so session.ts, which
+ * records acting events, does not form an import loop with this module. */
+interface ActingSession {
+  accountId: string;
+  account: string;
+  tenantId: string | null;
+  familyId?: string | null;
+  actor?: { accountId: string; account: string } | null;
+}
 
 export interface ActingEvent {
   event: 'switch' | 'exit' | 'operation';
@@ -59,7 +68,7 @@ export function installActingAudit(
     byUrl.set(`${op.method} ${config.apiBase}${SERVICE_PREFIX[op.service]}${op.path}`, op.id);
   }
   app.addHook('onSend', async (req: FastifyRequest, reply, payload) => {
-    const auth = (req as FastifyRequest & { auth?: AuthContext | null }).auth;
+    const auth = (req as FastifyRequest & { auth?: ActingSession | null }).auth;
     if (!auth?.actor || req.method === 'GET' || reply.statusCode >= 300) return payload;
     const opId = byUrl.get(`${req.method} ${req.routeOptions.url}`);
     if (!opId || SELF_RECORDED.has(opId)) return payload;

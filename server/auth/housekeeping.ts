@@ -10,11 +10,20 @@ import { pruneAuthCodes } from '../sso/authorize.ts';
 import { pruneFailures } from './brute-force.ts';
 import { pruneRateLimits } from './rate-limit.ts';
 import { pruneSessions } from './session.ts';
+import './permission-tables.ts';
 
 export const PRUNE_EVERY_MS = 10 * 60 * 1000;
 const lastRun = new WeakMap<Db, number>();
 
-export async function pruneAll(db: Db): Promise<void> {
+/** Login and operation log rows older than the retention (LOG_RETENTION_DAYS) go. */
+export async function pruneLogs(db: Db, retentionDays: number): Promise<void> {
+  const before = new Date(Date.now() - retentionDays * 86_400_000);
+  await db.deleteFrom('platform.login_log').where('created_at', '<', before).execute();
+  await db.deleteFrom('platform.operation_log').where('created_at', '<', before).execute();
+}
+
+export async function pruneAll(db: Db, logRetentionDays = 180): Promise<void> {
+  await pruneLogs(db, logRetentionDays);
   await pruneFailures(db);
   await pruneRateLimits(db);
   await pruneCaptchas(db);
@@ -27,11 +36,15 @@ export async function pruneAll(db: Db): Promise<void> {
     .execute();
 }
 
-export async function maybePrune(db: Db, log?: { warn(obj: unknown, msg: string): void }): Promise<void> {
+export async function maybePrune(
+  db: Db,
+  log?: { warn(obj: unknown, msg: string): void },
+  logRetentionDays?: number,
+): Promise<void> {
   const now = Date.now();
   if (now - (lastRun.get(db) ?? 0) < PRUNE_EVERY_MS) return;
   lastRun.set(db, now);
-  await pruneAll(db).catch((err: unknown) =>
+  await pruneAll(db, logRetentionDays).catch((err: unknown) =>
     log?.warn({ err: String(err) }, 'pruning the sign-in tables failed'),
   );
 }

@@ -1,7 +1,8 @@
 /**
  * Per-IP rate limits in fixed one-minute windows, counted in platform.rate_limit so that several server
  * instances share them. Buckets: 'login' (token and login calls, unlock), 'sms' (every code send and code
- * check), 'captcha' (new captcha images).
+ * check), 'captcha' (new captcha images), 'lookup' (calls whose answer could tell whether an account name,
+ * a mobile or a tenant exists: registration, acting as, switching tenant, creating employees).
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
@@ -9,7 +10,7 @@ import { Code } from '../http/codes.ts';
 import { ApiError } from '../http/envelope.ts';
 import type { HandlerContext } from '../modules/handler.ts';
 
-export type RateBucket = 'login' | 'sms' | 'captcha';
+export type RateBucket = 'login' | 'sms' | 'captcha' | 'lookup';
 
 /** Counts one hit; returns the count in the current window and the seconds until it ends. */
 export async function hit(
@@ -46,6 +47,27 @@ export async function limitIp(ctx: HandlerContext, bucket: RateBucket): Promise<
       'auth.rateLimited',
       { seconds: retryAfter },
       { reason: 'rate-limit', bucket, retryAfter },
+    );
+  }
+}
+
+/**
+ * Existence checks: counted per client address and, when signed in, per account too (an account behind
+ * many addresses is still one), 6010102 once either has used up the minute.
+ */
+export async function limitLookups(ctx: HandlerContext): Promise<void> {
+  await limitIp(ctx, 'lookup');
+  const limit = ctx.config.rateLimitPerMinute;
+  const accountId = ctx.auth?.actor?.accountId ?? ctx.auth?.accountId;
+  if (!limit || !accountId) return;
+  const { count, retryAfter } = await hit(ctx.db, 'lookup', `acct:${accountId}`);
+  if (count > limit) {
+    ctx.reply.header('retry-after', String(retryAfter));
+    throw new ApiError(
+      Code.ILLEGAL_IP,
+      'auth.rateLimited',
+      { seconds: retryAfter },
+      { reason: 'rate-limit', bucket: 'lookup', retryAfter },
     );
   }
 }

@@ -9,34 +9,14 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { Code } from '../http/codes.ts';
 import { ApiError } from '../http/envelope.ts';
+import { recordActing } from './acting-audit.ts';
 import { settingFor } from './security-settings.ts';
+import { revokeFamilyOnce } from './session-end.ts';
+import { cachedSession, dropCachedSessions, rememberSession, sessionLookupMark } from './session-cache.ts';
 import { hashToken, newId, newToken } from './tokens.ts';
 
-/** The account acting as the session's account (authentication/switch). */
-export interface ActorInfo {
-  accountId: string;
-  account: string;
-  fullname: string;
-  isSuper: boolean;
-  /** The actor's own session family, restored by switch/exit. */
-  familyId: string | null;
-}
-
-export interface AuthContext {
-  sessionId: string;
-  accountId: string;
-  account: string;
-  fullname: string;
-  isSuper: boolean;
-  tenantId: string | null;
-  tenantSchema: string | null;
-  isTenantAdmin: boolean;
-  systemId: string | null;
-  /** The login this session descends from. */
-  familyId?: string | null;
-  /** Set while an administrator acts as this account; the session then resolves to the target account. */
-  actor?: ActorInfo | null;
-}
+export type { ActorInfo, AuthContext } from './auth-context.ts';
+import type { AuthContext } from './auth-context.ts';
 
 export interface IssuedToken {
   access_token: string;
@@ -63,6 +43,10 @@ export interface SessionOptions {
   /** Opening an acting family: the administrator and their own family. */
   actingBy?: string;
   originFamilyId?: string | null;
+  /** Opening an acting family: when acting ends (no token of the family outlives it). */
+  actingUntil?: Date;
+  /** Absolute lifetime of the login in seconds (config.sessionMaxAge): no token of the family outlives it. */
+  maxAge?: number;
 }
 
 /** The tenant a fresh session starts in: the main membership, else the first one. */
@@ -117,6 +101,11 @@ export async function issueSessionInFamily(
         )?.id ?? null);
   const singleSession = !opts.familyId && !opts.actingBy && (await settingFor(db, accountId)).singleSession;
   const familyId = opts.familyId ?? newId();
+  const end = await familyEnd(db, opts, now);
+  const expiresAt = new Date(Math.min(now.getTime() + ttlSeconds * 1000, end));
+  const refreshExpiresAt = new Date(
+    Math.min(now.getTime() + (opts.refreshTtl ?? DEFAULT_REFRESH_TTL) * 1000, end),
+  );
   await db.transaction().execute(async (tx) => {
     if (!opts.familyId) {
       if (singleSession) {
@@ -143,6 +132,7 @@ export async function issueSessionInFamily(
           id: familyId,
           account_id: accountId,
           acting_by: opts.actingBy ?? null,
+          acting_expires_at: opts.actingBy ? (opts.actingUntil ?? null) : null,
           origin_family_id: opts.originFamilyId ?? null,
           grant_type: opts.grantType ?? null,
           client: opts.client?.slice(0, 500) ?? null,
@@ -163,7 +153,7 @@ export async function issueSessionInFamily(
         ip: opts.ip ?? null,
         client: opts.client?.slice(0, 500) ?? null,
         created_at: now,
-        expires_at: new Date(now.getTime() + ttlSeconds * 1000),
+        expires_at: expiresAt,
         family_id: familyId,
       })
       .execute();
@@ -175,20 +165,43 @@ export async function issueSessionInFamily(
         session_id: sessionId,
         account_id: accountId,
         created_at: now,
-        expires_at: new Date(now.getTime() + (opts.refreshTtl ?? DEFAULT_REFRESH_TTL) * 1000),
+        expires_at: refreshExpiresAt,
       })
       .execute();
   });
+  // Ended by this login (single session): drop them again now that the end is committed.
+  if (singleSession) dropCachedSessions(db, { accountId });
   return {
     token: {
       access_token: token,
       refresh_token: refresh,
-      expires_in: ttlSeconds,
+      expires_in: Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000)),
       create_at: now.getTime(),
       uid: accountId,
     },
     familyId,
   };
+}
+
+/**
+ * The latest moment any token of the family may be valid (ms): its absolute lifetime from the login and,
+ * while acting, the end of acting. Infinity when neither applies.
+ */
+async function familyEnd(db: Db, opts: SessionOptions, now: Date): Promise<number> {
+  let created = now.getTime();
+  let acting = opts.actingBy && opts.actingUntil ? opts.actingUntil.getTime() : Infinity;
+  if (opts.familyId) {
+    const family = await db
+      .selectFrom('platform.session_family')
+      .select(['created_at', 'acting_expires_at'])
+      .where('id', '=', opts.familyId)
+      .executeTakeFirst();
+    if (family) {
+      created = new Date(family.created_at).getTime();
+      if (family.acting_expires_at) acting = new Date(family.acting_expires_at).getTime();
+    }
+  }
+  return Math.min(opts.maxAge ? created + opts.maxAge * 1000 : Infinity, acting);
 }
 
 /** Kept for callers written before families: a plain login session. */
@@ -210,7 +223,7 @@ export async function refreshSession(
   db: Db,
   refreshToken: string,
   ttlSeconds: number,
-  opts: { refreshTtl?: number; ip?: string; client?: string },
+  opts: { refreshTtl?: number; ip?: string; client?: string; maxAge?: number },
 ): Promise<IssuedToken> {
   const hash = hashToken(refreshToken);
   const row = await db
@@ -225,6 +238,10 @@ export async function refreshSession(
       'r.used_at',
       'f.revoked_at',
       'f.revoked_reason',
+      'f.created_at as family_created_at',
+      'f.acting_by',
+      'f.acting_expires_at',
+      'a.account as account_name',
       'a.status',
       's.tenant_id',
       's.system_id',
@@ -240,6 +257,30 @@ export async function refreshSession(
   }
   if (new Date(row.expires_at).getTime() <= Date.now()) throw new ApiError(Code.TOKEN_EXPIRED);
   if (row.status !== 'actived') throw new ApiError(Code.ILLEGAL_TOKEN);
+  // No refresh past the end of acting or the login's absolute lifetime: sign in again.
+  if (row.acting_by && row.acting_expires_at && new Date(row.acting_expires_at).getTime() <= Date.now()) {
+    if (await revokeFamilyOnce(db, row.family_id, 'acting-expired')) {
+      const actor = await db
+        .selectFrom('platform.account')
+        .select(['id', 'account'])
+        .where('id', '=', row.acting_by)
+        .executeTakeFirst();
+      await recordActing(db, {
+        event: 'exit',
+        actor: { accountId: row.acting_by, account: actor?.account ?? '' },
+        target: { accountId: row.account_id, account: row.account_name },
+        reason: 'acting-expired',
+        tenantId: row.tenant_id,
+        familyId: row.family_id,
+        ip: opts.ip ?? null,
+      });
+    }
+    throw new ApiError(Code.ILLEGAL_TOKEN, 'permission.acting.expired');
+  }
+  if (opts.maxAge && new Date(row.family_created_at).getTime() + opts.maxAge * 1000 <= Date.now()) {
+    await revokeFamilyOnce(db, row.family_id, 'absolute-lifetime');
+    throw new ApiError(Code.ILLEGAL_TOKEN, 'permission.session.lifetimeOver');
+  }
   const claimed = await db
     .updateTable('platform.refresh_token')
     .set({ used_at: new Date() })
@@ -261,9 +302,16 @@ export async function refreshSession(
   });
 }
 
-/** Resolves a bearer token; throws the spec's token codes. */
+/**
+ * Resolves a bearer token; throws the spec's token codes. A token resolved a moment ago comes from the
+ * session cache (session-cache.ts: dropped on every revocation and write, 2 s at most otherwise).
+ */
 export async function resolveSession(db: Db, token: string | undefined): Promise<AuthContext> {
   if (!token) throw new ApiError(Code.ILLEGAL_TOKEN);
+  const tokenHash = hashToken(token);
+  const cached = cachedSession(db, tokenHash);
+  if (cached) return cached;
+  const mark = sessionLookupMark();
   const row = await db
     .selectFrom('platform.session as s')
     .innerJoin('platform.account as a', 'a.id', 's.account_id')
@@ -303,7 +351,7 @@ export async function resolveSession(db: Db, token: string | undefined): Promise
       'actor.is_super as actorIsSuper',
       'actor.status as actorStatus',
     ])
-    .where('s.token_hash', '=', hashToken(token))
+    .where('s.token_hash', '=', tokenHash)
     .executeTakeFirst();
   if (!row) throw new ApiError(Code.ILLEGAL_TOKEN);
   const revokedReason = row.revoked_at
@@ -318,7 +366,7 @@ export async function resolveSession(db: Db, token: string | undefined): Promise
   if (row.actorId && row.actorStatus !== 'actived') throw new ApiError(Code.ILLEGAL_TOKEN);
   // A tenant counts only while the account is still a member (or is the super user).
   const inTenant = row.tenantId !== null && (row.memberId !== null || row.is_super);
-  return {
+  const auth: AuthContext = {
     sessionId: row.sessionId,
     accountId: row.accountId,
     account: row.account,
@@ -339,6 +387,8 @@ export async function resolveSession(db: Db, token: string | undefined): Promise
         }
       : null,
   };
+  rememberSession(db, tokenHash, auth, new Date(row.expires_at).getTime(), mark);
+  return auth;
 }
 
 /** Ends one session; with a family, the whole login (its refresh tokens stop working too). */
@@ -354,6 +404,7 @@ export async function revokeSession(db: Db, sessionId: string, reason: string): 
     .set({ revoked_at: new Date(), revoked_reason: reason })
     .where('id', '=', sessionId)
     .execute();
+  dropCachedSessions(db, { sessionId });
 }
 
 /** Ends every session of a family. */
@@ -371,6 +422,7 @@ export async function revokeFamily(db: Db, familyId: string, reason: string): Pr
     .where('family_id', '=', familyId)
     .where('revoked_at', 'is', null)
     .execute();
+  dropCachedSessions(db, { familyId });
 }
 
 /**
@@ -400,11 +452,13 @@ export async function revokeAccountSessions(db: Db, accountId: string, reason: s
       ]),
     )
     .execute();
+  dropCachedSessions(db, { accountId });
 }
 
 /** Makes another tenant the current one of a session (checks are the caller's). */
 export async function setSessionTenant(db: Db, sessionId: string, tenantId: string): Promise<void> {
   await db.updateTable('platform.session').set({ tenant_id: tenantId }).where('id', '=', sessionId).execute();
+  dropCachedSessions(db, { sessionId });
 }
 
 /** Expired rows nobody can use any more: sessions, families and refresh tokens a week past their end. */

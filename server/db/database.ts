@@ -26,6 +26,8 @@ export interface OpenDatabase {
 
 // Postgres bigint (int8) and numeric come back as strings by default; counts and ids we keep as numbers.
 pg.types.setTypeParser(20, (v) => Number(v));
+// A `date` is a calendar day, not an instant: keep 'YYYY-MM-DD' rather than a Date at local midnight.
+pg.types.setTypeParser(1082, (v) => v);
 
 export async function openDatabase(opts: DatabaseOptions): Promise<OpenDatabase> {
   if (opts.databaseUrl) {
@@ -41,8 +43,16 @@ export async function openDatabase(opts: DatabaseOptions): Promise<OpenDatabase>
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const { PGlite } = await import('@electric-sql/pglite');
   const client = await PGlite.create(dataDir, {
-    parsers: { 20: (v: string) => Number(v) },
+    parsers: { 20: (v: string) => Number(v), 1082: (v: string) => v },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   return { db, kind: 'pglite', close: () => db.destroy() };
+}
+
+/**
+ * Runs `fn` in a transaction, or inside the one `db` already is (the first start runs migrations, menus
+ * and the seed as one transaction: see start.ts).
+ */
+export function inTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
 }

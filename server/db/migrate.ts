@@ -3,7 +3,7 @@
  * A transaction-scoped advisory lock per schema lets several server instances start together safely.
  */
 import { sql } from 'kysely';
-import type { Db } from './database.ts';
+import { inTransaction, type Db } from './database.ts';
 
 export interface Migration {
   name: string;
@@ -25,18 +25,32 @@ export function quoteIdent(name: string): string {
 /** Returns the names of the migrations it applied. */
 export async function migrateSchema(db: Db, schema: string, migrations: Migration[]): Promise<string[]> {
   const q = quoteIdent(schema);
-  await sql.raw(`create schema if not exists ${q}`).execute(db);
-  await sql
-    .raw(
-      `create table if not exists ${q}.schema_migration (name text primary key, applied_at timestamptz not null default now())`,
-    )
-    .execute(db);
+  const table = `${schema}.schema_migration`;
+  const exists = await sql<{ t: string | null }>`select to_regclass(${table})::text as t`.execute(db);
+  if (!exists.rows[0].t) {
+    await sql.raw(`create schema if not exists ${q}`).execute(db);
+    await sql
+      .raw(
+        `create table if not exists ${q}.schema_migration (name text primary key, applied_at timestamptz not null default now())`,
+      )
+      .execute(db);
+  }
+  // One read of what is applied; only a missing migration takes the lock (another instance may be
+  // applying it right now, so it is checked again under the lock).
+  const seen = new Set(
+    (await sql<{ name: string }>`select name from ${sql.raw(q)}.schema_migration`.execute(db)).rows.map(
+      (r) => r.name,
+    ),
+  );
   const applied: string[] = [];
   for (const m of migrations) {
-    const done = await db.transaction().execute(async (tx) => {
+    if (seen.has(m.name)) continue;
+    const done = await inTransaction(db, async (tx) => {
       await sql`select pg_advisory_xact_lock(hashtext(${'migrate:' + schema}))`.execute(tx);
-      const seen = await sql<{ n: number }>`select count(*)::int as n from ${sql.raw(q)}.schema_migration where name = ${m.name}`.execute(tx);
-      if (seen.rows[0].n > 0) return false;
+      const again = await sql<{
+        n: number;
+      }>`select count(*)::int as n from ${sql.raw(q)}.schema_migration where name = ${m.name}`.execute(tx);
+      if (again.rows[0].n > 0) return false;
       await sql.raw(m.sql(q)).execute(tx);
       await sql`insert into ${sql.raw(q)}.schema_migration (name) values (${m.name})`.execute(tx);
       return true;

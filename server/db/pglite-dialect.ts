@@ -29,13 +29,22 @@ class Mutex {
   }
 }
 
+function flattenResults<R>(results: { rows: unknown[]; affectedRows?: number }[]): {
+  rows: R[];
+  affectedRows?: number;
+} {
+  if (results.length <= 1) return (results[0] as { rows: R[]; affectedRows?: number }) ?? { rows: [] };
+  return { rows: results.flatMap((r) => r.rows) as R[], affectedRows: results.at(-1)?.affectedRows };
+}
+
 class PGliteConnection implements DatabaseConnection {
   constructor(private readonly pg: PGlite) {}
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    // Parameterless SQL (migrations) may hold several statements: only the simple protocol takes those.
+    // Parameterless SQL (migrations, job-queue blocks) may hold several statements: only the simple
+    // protocol takes those. Rows of every statement are kept, in order (a RETURNING before a COMMIT).
     const res =
       compiled.parameters.length === 0
-        ? ((await this.pg.exec(compiled.sql)).at(-1) ?? { rows: [] as R[], affectedRows: 0 })
+        ? flattenResults<R>(await this.pg.exec(compiled.sql))
         : await this.pg.query<R>(compiled.sql, [...compiled.parameters]);
     const affected = res.affectedRows;
     return {

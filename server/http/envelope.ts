@@ -23,4 +23,5 @@ export class ApiError extends Error {
   }
 }
 
-export const unsupported = (opId: string) => new ApiError(Code.UNSUPPORTED, 'error.code.501', { operation: opId });
+export const unsupported = (opId: string) =>
+  new ApiError(Code.UNSUPPORTED, 'error.code.501', { operation: opId });

@@ -18,11 +18,19 @@ const FASTIFY_ERRORS: Record<string, { status: number; key: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, key: 'server.malformedJson' },
 };
 
-export function envelopeFor(err: FastifyError | ApiError | Error, lang: Language): { status: number; body: Envelope<null> } {
+export function envelopeFor(
+  err: FastifyError | ApiError | Error,
+  lang: Language,
+): { status: number; body: Envelope<null> } {
   if (err instanceof ApiError) {
     return {
       status: httpStatusFor(err.code),
-      body: { state: err.code, message: translate(lang, err.key, err.params), cause: err.causeDetail, data: null },
+      body: {
+        state: err.code,
+        message: translate(lang, err.key, err.params),
+        cause: err.causeDetail,
+        data: null,
+      },
     };
   }
   const fe = err as FastifyError;
@@ -32,33 +40,52 @@ export function envelopeFor(err: FastifyError | ApiError | Error, lang: Language
       status: 400,
       body: {
         state: Code.ILLEGAL_REQUEST,
-        message: translate(lang, 'server.invalidRequest', { details: fields.map((f) => `${f.field}: ${f.message}`).join('; ') }),
+        message: translate(lang, 'server.invalidRequest', {
+          details: fields.map((f) => `${f.field}: ${f.message}`).join('; '),
+        }),
         cause: fields,
         data: null,
       },
     };
   }
   const known = fe.code ? FASTIFY_ERRORS[fe.code] : undefined;
-  if (known) return { status: known.status, body: { state: known.status, message: translate(lang, known.key), cause: null, data: null } };
+  if (known)
+    return {
+      status: known.status,
+      body: { state: known.status, message: translate(lang, known.key), cause: null, data: null },
+    };
   if (err instanceof SyntaxError || (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500)) {
     const status = fe.statusCode ?? 400;
-    return { status, body: { state: status, message: translate(lang, 'server.malformedBody'), cause: null, data: null } };
+    return {
+      status,
+      body: { state: status, message: translate(lang, 'server.malformedBody'), cause: null, data: null },
+    };
   }
-  return { status: 500, body: { state: Code.SERVER_ERROR, message: translate(lang, 'error.code.500'), cause: null, data: null } };
+  return {
+    status: 500,
+    body: { state: Code.SERVER_ERROR, message: translate(lang, 'error.code.500'), cause: null, data: null },
+  };
 }
 
 export function installErrorHandling(app: FastifyInstance, apiBase: string, hasApp: () => boolean): void {
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     const { status, body } = envelopeFor(err, langOf(req));
     if (status >= 500 && !(err instanceof ApiError)) req.log.error({ err }, 'request failed');
-    return reply.status(status).send(body);
+    // A warning (state 2, 103) goes out as HTTP 200: not through the route's success schema.
+    return reply.status(status).serializer(JSON.stringify).send(body);
   });
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
-    const wantsPage = req.method === 'GET' && !path.startsWith(`${apiBase}/`) && path !== apiBase && !/\.[a-z0-9]+$/i.test(path);
+    const wantsPage =
+      req.method === 'GET' &&
+      !path.startsWith(`${apiBase}/`) &&
+      path !== apiBase &&
+      !/\.[a-z0-9]+$/i.test(path);
     // History-mode routes of the app: every other GET gets the app's index page.
     if (wantsPage && hasApp()) return reply.type('text/html').sendFile('index.html');
     const lang = langOf(req);
-    return reply.status(404).send({ state: Code.NOT_FOUND, message: translate(lang, 'error.code.404'), cause: path, data: null });
+    return reply
+      .status(404)
+      .send({ state: Code.NOT_FOUND, message: translate(lang, 'error.code.404'), cause: path, data: null });
   });
 }

@@ -1,22 +1,16 @@
 /** Server-side translation from the same locales/ files the app uses. */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import i18next, { type TFunction } from 'i18next';
-import { parse } from 'yaml';
+import { readLocale } from '../../schemas/locale-files.ts';
 
 export const LANGUAGES = ['zh-CN', 'zh-TW', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh-CN';
 
-const LOCALES_DIR = join(import.meta.dirname, '..', '..', 'locales');
-
 const instance = i18next.createInstance();
 await instance.init({
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
-  resources: Object.fromEntries(
-    LANGUAGES.map((l) => [l, { translation: parse(readFileSync(join(LOCALES_DIR, `${l}.yaml`), 'utf8')) }]),
-  ),
+  resources: Object.fromEntries(LANGUAGES.map((l) => [l, { translation: readLocale(l) }])),
   interpolation: { escapeValue: false },
   initAsync: false,
 });

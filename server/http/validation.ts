@@ -3,20 +3,41 @@
  * browser's forms use. Query strings are coerced (they only carry text); JSON bodies are not, so a
  * wrongly typed field is an error rather than silently converted.
  */
-import type { ErrorObject } from 'ajv';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
 import { createAjv, messageKeyFor } from '../../schemas/validators.ts';
 import type { JsonSchema } from '../../schemas/catalogue-types.ts';
 import { translate, type Language } from './i18n.ts';
 
 export function buildValidatorCompiler(entities: JsonSchema[]): FastifySchemaCompiler<JsonSchema> {
-  const forQuery = createAjv({ coerceTypes: 'array', useDefaults: true, removeAdditional: false });
-  const forBody = createAjv({ coerceTypes: false, useDefaults: true, removeAdditional: false });
-  for (const e of entities) {
-    forQuery.addSchema(e);
-    forBody.addSchema(e);
-  }
-  return ({ schema, httpPart }) => (httpPart === 'body' ? forBody : forQuery).compile(schema);
+  // Both ajv instances, and each route's validator, are made on first use rather than at start: ~400
+  // routes' schemas (and ajv's own meta-schemas) would otherwise cost most of a cold start. ajv keeps
+  // each compiled schema, so both addresses of an operation share one validator.
+  let forQuery: Ajv | undefined;
+  let forBody: Ajv | undefined;
+  const withEntities = (ajv: Ajv) => {
+    for (const e of entities) ajv.addSchema(e);
+    return ajv;
+  };
+  const ajvFor = (httpPart: string | undefined) =>
+    httpPart === 'body'
+      ? (forBody ??= withEntities(
+          createAjv({ coerceTypes: false, useDefaults: true, removeAdditional: false }),
+        ))
+      : (forQuery ??= withEntities(
+          createAjv({ coerceTypes: 'array', useDefaults: true, removeAdditional: false }),
+        ));
+  return ({ schema, httpPart }) => {
+    let compiled: ValidateFunction | undefined;
+    const validate = (data: unknown) => {
+      compiled ??= ajvFor(httpPart).compile(schema);
+      const ok = compiled(data);
+      validate.errors = compiled.errors;
+      return ok;
+    };
+    validate.errors = null as ValidateFunction['errors'];
+    return validate;
+  };
 }
 
 export interface FieldError {
@@ -31,7 +52,9 @@ export function describeValidationErrors(errors: ErrorObject[], lang: Language):
     const missingProperty = (e.params as { missingProperty?: string }).missingProperty;
     const missing = missingProperty ? `/${missingProperty}` : '';
     const extra =
-      e.keyword === 'additionalProperties' ? `/${String((e.params as { additionalProperty?: string }).additionalProperty)}` : '';
+      e.keyword === 'additionalProperties'
+        ? `/${String((e.params as { additionalProperty?: string }).additionalProperty)}`
+        : '';
     const field = `${e.instancePath}${missing}${extra}`.replace(/^\//, '').replace(/\//g, '.') || '(root)';
     return { field, message: translate(lang, key, { ...params, field }) };
   });

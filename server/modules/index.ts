@@ -11,9 +11,11 @@ import { resourceHandlers } from './resources/handlers.ts';
 import { userHandlers } from './users/handlers.ts';
 import { subsystemHandlers } from './subsystems/handlers.ts';
 import { logHandlers } from './logs/handlers.ts';
+import { auditHandlers } from './logs/audit-handlers.ts';
 import { bellHandlers } from './messages/bell-handlers.ts';
 import { messageDetailHandlers } from './messages/detail-handlers.ts';
 import { tenantHandlers } from './tenants/handlers.ts';
+import { fileHandlers } from './files/handlers.ts';
 
 export const allHandlers: HandlerMap = {
   ...authHandlers,
@@ -27,7 +29,9 @@ export const allHandlers: HandlerMap = {
   ...attrHandlers,
   ...subsystemHandlers,
   ...logHandlers,
+  ...auditHandlers,
   ...bellHandlers,
   ...messageDetailHandlers,
   ...tenantHandlers,
+  ...fileHandlers,
 };

@@ -6,19 +6,29 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { Code } from '../http/codes.ts';
 import { ApiError } from '../http/envelope.ts';
+import type { ListRequest, Total } from './list-types.ts';
 
-export interface ListRequest {
-  parameters?: { key: string; value: unknown }[];
-  requestPage?: { pageNo?: number; limit?: number; totalCount?: number };
-  sorts?: { field: string; order?: 'ASC' | 'DESC' }[];
-}
+export type { ListRequest, Total };
 
 export interface PageResult<T> {
   dataResult: T[];
-  pageResult: { totalCount: number; totalPages: number; page: number; limit: number };
+  pageResult: {
+    totalCount: number;
+    totalPages: number;
+    page: number;
+    limit: number;
+    /** false: totalCount is the planner's estimate of a large unfiltered list (shown as "about N"). */
+    totalExact: boolean;
+  };
 }
 
-export type FilterKind = 'like' | 'eq' | 'in' | 'dateFrom' | 'dateTo';
+/**
+ * How a parameter filters. 'like': case-insensitive substring (ILIKE '%v%'). 'search': the same
+ * result, plus a condition the bigram GIN index `platform.bigrams(lower(col))` serves for values of two
+ * characters or more (the column must have that index). 'prefix': case-insensitive prefix
+ * (ILIKE 'v%'), written as lower(col) LIKE so a `lower(col) text_pattern_ops` index serves it.
+ */
+export type FilterKind = 'like' | 'search' | 'prefix' | 'eq' | 'in' | 'dateFrom' | 'dateTo';
 
 export interface ListSpec {
   /** Request parameter key → [column, how it filters]. */
@@ -34,8 +44,23 @@ export const MAX_PAGE_SIZE = 1000;
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * ILIKE '%v%' and, for two characters or more, the necessary condition that every bigram of lower(v)
+ * is one of lower(col): ILIKE compares lower() of both sides, so the rows are exactly ILIKE's, and the
+ * GIN index on platform.bigrams(lower(col)) narrows them first (pg_trgm would need three characters).
+ */
+function substringSearch(col: string, v: string) {
+  const like = sql<boolean>`${sql.ref(col)} ilike ${`%${likeEscape(v)}%`}`;
+  if ([...v].length < 2) return like;
+  return sql<boolean>`(${like} and platform.bigrams(lower(${sql.ref(col)})) @> platform.bigrams(lower(${v})))`;
+}
+
 // Kysely's builder generics do not survive a dynamic column name (hence any); the spec keeps names safe.
-export function applyFilters<Q extends SelectQueryBuilder<any, any, any>>(q: Q, spec: ListSpec, req: ListRequest): Q {
+export function applyFilters<Q extends SelectQueryBuilder<any, any, any>>(
+  q: Q,
+  spec: ListSpec,
+  req: ListRequest,
+): Q {
   let out: SelectQueryBuilder<any, any, any> = q;
   for (const p of req.parameters ?? []) {
     const f = spec.filters[p.key];
@@ -44,7 +69,11 @@ export function applyFilters<Q extends SelectQueryBuilder<any, any, any>>(q: Q, 
     const v = p.value;
     if (v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0)) continue;
     if (kind === 'like') out = out.where(sql.ref(col), 'ilike', `%${likeEscape(String(v))}%`);
-    else if (kind === 'in') out = out.where(sql.ref(col), 'in', Array.isArray(v) ? v.map(String) : String(v).split(','));
+    else if (kind === 'search') out = out.where(substringSearch(col, String(v)));
+    else if (kind === 'prefix')
+      out = out.where(sql<boolean>`lower(${sql.ref(col)}) like lower(${likeEscape(String(v))}||'%')`);
+    else if (kind === 'in')
+      out = out.where(sql.ref(col), 'in', Array.isArray(v) ? v.map(String) : String(v).split(','));
     else if (kind === 'dateFrom') out = out.where(sql.ref(col), '>=', String(v));
     else if (kind === 'dateTo') out = out.where(sql.ref(col), '<', sql`(${String(v)}::date + 1)`);
     else out = out.where(sql.ref(col), '=', String(v));
@@ -71,17 +100,20 @@ export function applySortAndPage<Q extends SelectQueryBuilder<any, any, any>>(
   return { query: out as Q, page, limit };
 }
 
-export function pageOf<T>(rows: T[], totalCount: number, page: number, limit: number): PageResult<T> {
-  return { dataResult: rows, pageResult: { totalCount, totalPages: Math.ceil(totalCount / limit), page, limit } };
+/** A list's total: counted, or (exact false) the planner's estimate of a large unfiltered list. */
+
+export function pageOf<T>(rows: T[], total: number | Total, page: number, limit: number): PageResult<T> {
+  const t = typeof total === 'number' ? { total, exact: true } : total;
+  return {
+    dataResult: rows,
+    pageResult: {
+      totalCount: t.total,
+      totalPages: Math.ceil(t.total / limit),
+      page,
+      limit,
+      totalExact: t.exact,
+    },
+  };
 }
 
-/**
- * The spec's list request may carry the totalCount the client already has: then later pages skip the
- * count. The first page always counts, so a list is never opened with a stale total.
- */
-export async function totalOf(base: SelectQueryBuilder<any, any, any>, req: ListRequest): Promise<number> {
-  const known = req.requestPage?.totalCount;
-  if (known !== undefined && known >= 0 && (req.requestPage?.pageNo ?? 1) > 1) return known;
-  const row = await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-  return (row as { n: number }).n;
-}
+export { countOf as totalOf } from './list-count.ts';

@@ -1,6 +1,7 @@
 /**
- * First start: the super user, a subsystem with its menu, and a demo tenant with organisations and
- * employees. Runs only while the platform has no account at all.
+ * First start: the super user and a demo tenant with organisations and employees. Runs only while the
+ * platform has no account at all. The subsystem and its menu come from schemas/menus (menu-sync.ts, run
+ * at every start before this).
  */
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
@@ -8,11 +9,14 @@ import { createTenantSpace, tenantSchemaName } from '../db/tenant-space.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { newId } from '../auth/tokens.ts';
 import { demoPeople } from './demo-people.ts';
+import { seedFilingDemo, type FilingDemoResult } from './filing-demo.ts';
 
 export interface SeedResult {
   seeded: boolean;
   adminPassword?: string;
   generated?: boolean;
+  /** The filing demo: its sign-ins (shared password) and what it seeded. */
+  filing?: FilingDemoResult;
 }
 
 export const DEMO_TENANT_CODE = 'demo';
@@ -24,7 +28,10 @@ export function generatePassword(): string {
   return `${body}aA7!`;
 }
 
-export async function seedIfEmpty(db: Db, opts: { adminPassword?: string; demo: boolean }): Promise<SeedResult> {
+export async function seedIfEmpty(
+  db: Db,
+  opts: { adminPassword?: string; demo: boolean; filingDemo?: boolean; demoPassword?: string },
+): Promise<SeedResult> {
   const any = await db.selectFrom('platform.account').select('id').limit(1).executeTakeFirst();
   if (any) return { seeded: false };
   const generated = !opts.adminPassword;
@@ -41,64 +48,14 @@ export async function seedIfEmpty(db: Db, opts: { adminPassword?: string; demo: 
       password_changed_at: new Date(),
     })
     .execute();
-  await seedMenu(db);
   if (opts.demo) await seedDemoTenant(db, adminId);
-  return { seeded: true, adminPassword, generated };
+  // The public dataset (~8,000 rows) follows in a background job so the first start stays quick.
+  const filing =
+    opts.demo && opts.filingDemo
+      ? await seedFilingDemo(db, { password: opts.demoPassword, publicData: 'later' })
+      : undefined;
+  return { seeded: true, adminPassword, generated, ...(filing ? { filing } : {}) };
 }
-
-async function seedMenu(db: Db): Promise<void> {
-  const systemId = newId();
-  await db
-    .insertInto('platform.subsystem')
-    .values({ id: systemId, name: 'menu.subsystem.merger', alias: 'merger', is_default: true, logo_type: 'svg' })
-    .execute();
-  // Names are translation keys. Routes nest by alias (/officeDesk/innerMessage/receiveMessage); an
-  // http default_url opens in an iframe tab, or in a new window when open_type is 'external'.
-  const system = newId();
-  const officeDesk = newId();
-  const innerMessage = newId();
-  const links = newId();
-  const menu = (id: string, parent: string, alias: string, name: string, sn: number, more: Partial<MenuRow> = {}) => ({
-    id,
-    system_id: systemId,
-    parent_id: parent,
-    alias,
-    name,
-    sn,
-    icon: null,
-    screen: null,
-    default_url: null,
-    ...more,
-  });
-  await db
-    .insertInto('platform.resource')
-    .values([
-      menu(system, '0', 'system', 'menu.system', 10, { icon: 'setting' }),
-      menu(newId(), system, 'employeeList', 'menu.employeeList', 1, { icon: 'team', screen: 'employee-list' }),
-      menu(newId(), system, 'orgTree', 'menus.orgTree', 2, { icon: 'org', screen: 'org-tree' }),
-      menu(newId(), system, 'tenantList', 'menus.tenantList', 3, { icon: 'tenant', screen: 'tenant-list' }),
-      menu(newId(), system, 'frontLog', 'menus.frontLog', 9, { icon: 'bug', screen: 'page:log' }),
-      menu(officeDesk, '0', 'officeDesk', 'menus.officeDesk', 20, { icon: 'desktop' }),
-      menu(innerMessage, officeDesk, 'innerMessage', 'menus.innerMessage', 1, { icon: 'message' }),
-      menu(newId(), innerMessage, 'receiveMessage', 'menus.receiveMessage', 1, { icon: 'inbox' }),
-      menu(links, '0', 'links', 'menus.links', 30, { icon: 'link' }),
-      menu(newId(), links, 'samrSite', 'menus.samrSite', 1, { icon: 'global', default_url: 'https://www.samr.gov.cn/' }),
-      menu(newId(), links, 'samrGuide', 'menus.samrGuide', 2, {
-        icon: 'export',
-        default_url: 'https://www.samr.gov.cn/jzxts/',
-        open_type: 'external',
-      }),
-    ])
-    .execute();
-}
-
-type MenuRow = {
-  system_id: string;
-  icon: string | null;
-  screen: string | null;
-  default_url: string | null;
-  open_type: string;
-};
 
 async function seedDemoTenant(db: Db, adminId: string): Promise<void> {
   const tenantId = newId();
@@ -116,7 +73,10 @@ async function seedDemoTenant(db: Db, adminId: string): Promise<void> {
       approve_status: 'PASSED',
     })
     .execute();
-  await db.insertInto('platform.tenant_member').values({ tenant_id: tenantId, account_id: adminId, is_admin: true, is_main: true }).execute();
+  await db
+    .insertInto('platform.tenant_member')
+    .values({ tenant_id: tenantId, account_id: adminId, is_admin: true, is_main: true })
+    .execute();
   await createTenantSpace(db, tenantId);
   await seedPeople(db, db.withSchema(schema), adminId);
 }
@@ -144,7 +104,15 @@ async function seedPeople(db: Db, t: Db, adminId: string): Promise<void> {
     ids.set(o.code, { id, path, pathName });
     await t
       .insertInto('org')
-      .values({ id, parent_id: parent?.id ?? '0', name: o.name, code: o.code, path, path_name: pathName, sn: i })
+      .values({
+        id,
+        parent_id: parent?.id ?? '0',
+        name: o.name,
+        code: o.code,
+        path,
+        path_name: pathName,
+        sn: i,
+      })
       .execute();
   }
   const orgIds = [...ids.values()].map((o) => o.id);
@@ -204,7 +172,10 @@ async function seedPeople(db: Db, t: Db, adminId: string): Promise<void> {
     org_id: orgIds[1 + (i % (orgIds.length - 1))],
     created_at: new Date(start + i * 3600_000),
   }));
-  await t.insertInto('employee').values([adminEmployee, ...people]).execute();
+  await t
+    .insertInto('employee')
+    .values([adminEmployee, ...people])
+    .execute();
   const everyone = [adminEmployee, ...people];
   await t
     .insertInto('employee_org')
@@ -238,7 +209,12 @@ async function seedPeople(db: Db, t: Db, adminId: string): Promise<void> {
     .execute();
   await t
     .insertInto('org_manager')
-    .values([...headed].map((orgId) => ({ org_id: orgId, employee_id: people.find((p) => p.org_id === orgId)!.id })))
+    .values(
+      [...headed].map((orgId) => ({
+        org_id: orgId,
+        employee_id: people.find((p) => p.org_id === orgId)!.id,
+      })),
+    )
     .execute();
   await t
     .insertInto('employee_superior')
@@ -250,7 +226,11 @@ async function seedPeople(db: Db, t: Db, adminId: string): Promise<void> {
     .execute();
 
   // Roles of the merger subsystem; the administrator role carries the system menu.
-  const system = await db.selectFrom('platform.subsystem').select('id').where('alias', '=', 'merger').executeTakeFirst();
+  const system = await db
+    .selectFrom('platform.subsystem')
+    .select('id')
+    .where('alias', '=', 'merger')
+    .executeTakeFirst();
   const roles = [
     { id: newId(), alias: 'sysAdmin', name: '系统管理员', description: '维护员工、组织、岗位与角色' },
     { id: newId(), alias: 'caseReviewer', name: '案件审查员', description: '审查经营者集中申报案件' },
@@ -259,13 +239,50 @@ async function seedPeople(db: Db, t: Db, adminId: string): Promise<void> {
   ].map((r) => ({ ...r, system_id: system?.id ?? null }));
   await t.insertInto('role').values(roles).execute();
   const role = (alias: string) => roles.find((r) => r.alias === alias)!.id;
-  const menu = await db.selectFrom('platform.resource').select('id').where('alias', 'in', ['system', 'employeeList']).execute();
-  if (menu.length) {
-    await t
-      .insertInto('role_resource')
-      .values(menu.map((m) => ({ role_id: role('sysAdmin'), resource_id: m.id })))
-      .execute();
-  }
+  // What each role grants (menu entries and buttons by alias, schemas/menus): the administrators the
+  // people pages with every button, everyone the office desk, the links and file uploads.
+  const common = ['officeDesk', 'innerMessage', 'receiveMessage', 'links', 'samrSite', 'samrGuide'];
+  const grants: Record<string, string[]> = {
+    sysAdmin: [
+      ...common,
+      'receiveMessage_send',
+      'system',
+      'employeeList',
+      'employeeList_write',
+      'employeeList_remove',
+      'employeeList_status',
+      'employeeList_resetPassword',
+      'employeeList_roles',
+      'employeeList_grant',
+      'orgTree',
+      'orgTree_write',
+      'orgTree_positions',
+      'functions_roleWrite',
+      'functions_groupWrite',
+      'functions_attrWrite',
+      'functions_fileRead',
+      'functions_fileUpload',
+      'functions_fileRemove',
+    ],
+    caseReviewer: [...common, 'receiveMessage_send', 'functions_fileUpload', 'functions_fileRead'],
+    legalCounsel: [...common, 'receiveMessage_send', 'functions_fileUpload'],
+    officeStaff: [...common, 'receiveMessage_send', 'functions_fileUpload'],
+  };
+  const resources = new Map(
+    (
+      await db
+        .selectFrom('platform.resource')
+        .select(['id', 'alias'])
+        .where('system_id', '=', system?.id ?? '')
+        .execute()
+    ).map((r) => [r.alias, r.id]),
+  );
+  const roleResources = Object.entries(grants).flatMap(([alias, entries]) =>
+    entries.flatMap((entry) =>
+      resources.has(entry) ? [{ role_id: role(alias), resource_id: resources.get(entry)! }] : [],
+    ),
+  );
+  if (roleResources.length) await t.insertInto('role_resource').values(roleResources).execute();
   await t
     .insertInto('role_grant')
     .values([
@@ -290,19 +307,70 @@ async function seedPeople(db: Db, t: Db, adminId: string): Promise<void> {
     .insertInto('user_group_member')
     .values([
       ...people.slice(1, 9).map((p) => ({ group_id: groups[0].id, employee_id: p.id })),
-      ...people.slice(0, 12).filter((_, i) => i % 4 === 0).map((p) => ({ group_id: groups[1].id, employee_id: p.id })),
+      ...people
+        .slice(0, 12)
+        .filter((_, i) => i % 4 === 0)
+        .map((p) => ({ group_id: groups[1].id, employee_id: p.id })),
       ...people.slice(20, 25).map((p) => ({ group_id: groups[2].id, employee_id: p.id })),
       ...people.slice(1, 3).map((p) => ({ group_id: groups[3].id, employee_id: p.id })),
     ])
     .execute();
 
   const attrs = [
-    { id: newId(), key: 'employeeNo', name: '工号', data_type: 'STRING', options: null, is_multi: false, sn: 0 },
-    { id: newId(), key: 'joinYear', name: '入职年份', data_type: 'INT', options: null, is_multi: false, sn: 1 },
-    { id: newId(), key: 'performance', name: '绩效系数', data_type: 'DOUBLE', options: null, is_multi: false, sn: 2 },
-    { id: newId(), key: 'education', name: '学历', data_type: 'OPTION', options: JSON.stringify('博士,硕士,本科,大专'), is_multi: false, sn: 3 },
-    { id: newId(), key: 'expertise', name: '专长领域', data_type: 'OPTION', options: JSON.stringify('反垄断,并购,数据合规,知识产权'), is_multi: true, sn: 4 },
-    { id: newId(), key: 'entryDate', name: '入职日期', data_type: 'DATE', options: null, is_multi: false, sn: 5 },
+    {
+      id: newId(),
+      key: 'employeeNo',
+      name: '工号',
+      data_type: 'STRING',
+      options: null,
+      is_multi: false,
+      sn: 0,
+    },
+    {
+      id: newId(),
+      key: 'joinYear',
+      name: '入职年份',
+      data_type: 'INT',
+      options: null,
+      is_multi: false,
+      sn: 1,
+    },
+    {
+      id: newId(),
+      key: 'performance',
+      name: '绩效系数',
+      data_type: 'DOUBLE',
+      options: null,
+      is_multi: false,
+      sn: 2,
+    },
+    {
+      id: newId(),
+      key: 'education',
+      name: '学历',
+      data_type: 'OPTION',
+      options: JSON.stringify('博士,硕士,本科,大专'),
+      is_multi: false,
+      sn: 3,
+    },
+    {
+      id: newId(),
+      key: 'expertise',
+      name: '专长领域',
+      data_type: 'OPTION',
+      options: JSON.stringify('反垄断,并购,数据合规,知识产权'),
+      is_multi: true,
+      sn: 4,
+    },
+    {
+      id: newId(),
+      key: 'entryDate',
+      name: '入职日期',
+      data_type: 'DATE',
+      options: null,
+      is_multi: false,
+      sn: 5,
+    },
   ].map((a) => ({ ...a, party_type: 'employee' }));
   await t.insertInto('attr_def').values(attrs).execute();
   const education = ['博士', '硕士', '本科', '大专'];

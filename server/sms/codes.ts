@@ -8,6 +8,7 @@
  * is kept separately for the old and the new number).
  */
 import { createHash, randomInt } from 'node:crypto';
+import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
@@ -121,8 +122,10 @@ export async function sendCode(
 }
 
 /**
- * Checks the newest live code of a mobile and purpose; consumes it unless `peek`. A wrong code counts an
- * attempt (the code dies after MAX_ATTEMPTS); every failure is 6010101 'code wrong or expired'.
+ * Checks the newest live code of a mobile and purpose; consumes it unless `peek`. Every check takes one of
+ * the code's MAX_ATTEMPTS in a single atomic update before the code is compared, so concurrent guesses
+ * cannot pass the limit; a wrong guess that uses the last attempt kills the code. Every failure is
+ * 6010101 'code wrong or expired'.
  */
 export async function checkCode(
   db: Db,
@@ -134,23 +137,34 @@ export async function checkCode(
 ): Promise<{ accountId: string | null }> {
   const invalid = (reason: string) =>
     new ApiError(Code.ILLEGAL_REQUEST, 'auth.sms.codeInvalid', {}, [{ field: 'validCode', reason }]);
-  const row = await db
+  const live = await db
     .selectFrom('platform.sms_code')
-    .select(['id', 'code_hash', 'account_id', 'attempts', 'expires_at'])
+    .select(['id', 'expires_at'])
     .where('mobile', '=', mobile)
     .where('purpose', '=', purpose)
     .where('used_at', 'is', null)
     .orderBy('created_at', 'desc')
     .executeTakeFirst();
-  if (!row) throw invalid('none');
-  if (new Date(row.expires_at).getTime() <= Date.now()) throw invalid('expired');
+  if (!live) throw invalid('none');
+  if (new Date(live.expires_at).getTime() <= Date.now()) throw invalid('expired');
+  const row = await db
+    .updateTable('platform.sms_code')
+    .set({ attempts: sql`attempts + 1` })
+    .where('id', '=', live.id)
+    .where('used_at', 'is', null)
+    .where('attempts', '<', MAX_ATTEMPTS)
+    .returning(['id', 'code_hash', 'account_id', 'attempts'])
+    .executeTakeFirst();
+  if (!row) throw invalid('attempts');
   if (!sameSecret(codeHash(row.id, code.trim(), config.appSecret), row.code_hash)) {
-    const attempts = row.attempts + 1;
-    await db
-      .updateTable('platform.sms_code')
-      .set({ attempts, ...(attempts >= MAX_ATTEMPTS ? { used_at: new Date() } : {}) })
-      .where('id', '=', row.id)
-      .execute();
+    if (row.attempts >= MAX_ATTEMPTS) {
+      await db
+        .updateTable('platform.sms_code')
+        .set({ used_at: new Date() })
+        .where('id', '=', row.id)
+        .where('used_at', 'is', null)
+        .execute();
+    }
     throw invalid('wrong');
   }
   if (!opts.peek) {

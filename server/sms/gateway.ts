@@ -8,23 +8,9 @@ import type { ServerConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { HttpSmsGateway } from './http.ts';
 import { OutboxSmsGateway } from './outbox.ts';
+import type { SmsGateway } from './sms-message.ts';
 
-export interface SmsMessage {
-  mobile: string;
-  /** What the code is for: login, verify, old-phone, new-phone. */
-  purpose: string;
-  code: string;
-  /** Minutes the code stays valid. */
-  minutes: number;
-  /** The full text, for providers without templates and for the outbox. */
-  content: string;
-}
-
-export interface SmsGateway {
-  readonly name: string;
-  /** Resolves once the provider accepted the message; rejects otherwise. */
-  send(message: SmsMessage): Promise<void>;
-}
+export type { SmsGateway, SmsMessage } from './sms-message.ts';
 
 export function smsGatewayFor(config: ServerConfig, db: Db, log: FastifyBaseLogger): SmsGateway {
   if (config.smsProvider === 'http') {

@@ -3,7 +3,7 @@
  *   { mobile, template, params: { code, minutes }, content }
  * with 'Authorization: Bearer <SMS_HTTP_TOKEN>'. Any 2xx answer counts as accepted.
  */
-import type { SmsGateway, SmsMessage } from './gateway.ts';
+import type { SmsGateway, SmsMessage } from './sms-message.ts';
 
 export class HttpSmsGateway implements SmsGateway {
   readonly name = 'http';

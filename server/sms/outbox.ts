@@ -2,7 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { maskMobile, newId } from '../auth/tokens.ts';
-import type { SmsGateway, SmsMessage } from './gateway.ts';
+import type { SmsGateway, SmsMessage } from './sms-message.ts';
 
 export class OutboxSmsGateway implements SmsGateway {
   readonly name = 'outbox';

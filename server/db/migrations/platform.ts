@@ -3,6 +3,8 @@
  * sessions, subsystems, menu resources). Append new entries; never edit an applied one.
  */
 import type { Migration } from '../migrate.ts';
+import { platformTenantKindMigration } from '../../filing/migrations.ts';
+import { platformFileMigration } from '../../files/migrations.ts';
 
 export const platformMigrations: Migration[] = [
   {
@@ -262,4 +264,66 @@ export const platformMigrations: Migration[] = [
       create index client_log_account_idx on ${s}.client_log (account_id, created_at);
     `,
   },
+  {
+    // Permissions (issue 9): a menu resource carries the permissions of its page (type menu) or of its
+    // button (type button); hidden entries only carry permissions. origin_digest remembers the built-in
+    // definition (schemas/menus) last written, so a start updates only entries nobody has edited.
+    // Acting as another user ends at acting_expires_at. The login and operation logs, kept per tenant.
+    name: '005_perms_core',
+    sql: (s) => `
+      alter table ${s}.resource add column permissions text[] not null default '{}';
+      alter table ${s}.resource add column hidden boolean not null default false;
+      alter table ${s}.resource add column origin_digest text;
+
+      alter table ${s}.session_family add column acting_expires_at timestamptz;
+
+      create table ${s}.login_log (
+        id bigint generated always as identity primary key,
+        tenant_id text,
+        account_id text,
+        account text,
+        event text not null,
+        outcome text not null check (outcome in ('success','failure')),
+        grant_type text,
+        code integer,
+        reason text,
+        actor_account text,
+        ip text,
+        client text,
+        created_at timestamptz not null default now()
+      );
+      create index login_log_tenant_idx on ${s}.login_log (tenant_id, created_at desc);
+      create index login_log_created_idx on ${s}.login_log (created_at desc);
+
+      create table ${s}.operation_log (
+        id bigint generated always as identity primary key,
+        tenant_id text,
+        account_id text,
+        account text,
+        actor_account text,
+        operation_id text not null,
+        method text not null,
+        outcome text not null check (outcome in ('success','failure')),
+        code integer,
+        target text,
+        ip text,
+        created_at timestamptz not null default now()
+      );
+      create index operation_log_tenant_idx on ${s}.operation_log (tenant_id, created_at desc);
+      create index operation_log_created_idx on ${s}.operation_log (created_at desc);
+    `,
+  },
+  platformTenantKindMigration,
+  {
+    // The bigrams of a text, for GIN indexes that serve substring search of two characters or more
+    // (Chinese names are mostly two or three characters; pg_trgm needs three). list-query.ts 'search'.
+    name: '010_perf_bigrams',
+    sql: (s) => `
+      create or replace function ${s}.bigrams(t text) returns text[]
+        language sql immutable strict parallel safe
+        as $$ select coalesce(array_agg(distinct substr(t, i, 2)), '{}')
+                from generate_series(1, length(t) - 1) as i $$;
+    `,
+  },
+  platformFileMigration,
 ];

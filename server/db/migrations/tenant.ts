@@ -3,6 +3,7 @@
  * Applied to each tenant schema at start and when a space is created. Append; never edit an applied one.
  */
 import type { Migration } from '../migrate.ts';
+import { tenantFileMigration } from '../../files/migrations.ts';
 
 export const tenantMigrations: Migration[] = [
   {
@@ -234,4 +235,18 @@ export const tenantMigrations: Migration[] = [
       );
     `,
   },
+  {
+    // Employee search: names by substring (bigram GIN index, list-query.ts 'search'), accounts, mobiles
+    // and e-mails by case-insensitive prefix (lower(col) text_pattern_ops serves lower(col) LIKE 'v%').
+    // fastupdate off: no pending list that every search scans until a vacuum (PGlite has no autovacuum).
+    name: '010_perf_employee_search',
+    sql: (s) => `
+      create index employee_name_bigrams_idx on ${s}.employee using gin (platform.bigrams(lower(name)))
+        with (fastupdate = off);
+      create index employee_account_prefix_idx on ${s}.employee (lower(account) text_pattern_ops);
+      create index employee_mobile_prefix_idx on ${s}.employee (lower(mobile) text_pattern_ops);
+      create index employee_email_prefix_idx on ${s}.employee (lower(email) text_pattern_ops);
+    `,
+  },
+  tenantFileMigration,
 ];

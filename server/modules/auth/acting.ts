@@ -1,12 +1,18 @@
 /**
- * Acting as another user. Who may: the super user (as anyone), or a tenant administrator within their
- * current tenant (as a member of that tenant who is not the super user). Acting opens a new session
- * family for the target marked with the actor; it resolves to the target with `actor` set. Exit ends that
- * family and answers a new token in the actor's own family. Both ends, and every successful non-GET
- * operation in between, are rows of platform.acting_audit.
+ * Acting as another user. Who may: the super user (as anyone), a tenant administrator within their
+ * current tenant (as a member of that tenant who is not the super user), or a member holding
+ * employee:actAs there (as a member who is neither a tenant admin nor the super user). A reason is
+ * required. Acting opens a new session family for the target marked with the actor, ending at most
+ * ACTING_MAX_MINUTES later (acting-limits.ts ends it sooner when the actor loses the right); it resolves
+ * to the target with `actor` set. Exit ends that family and answers a new token in the actor's own
+ * family. Both ends, and every successful non-GET operation in between, are rows of
+ * platform.acting_audit. Every refusal reads the same, so the call tells nothing about which accounts
+ * exist, and the attempts are rate-limited.
  */
 import { accountById, accountByName, membership } from '../../auth/accounts.ts';
 import { recordActing } from '../../auth/acting-audit.ts';
+import { actingDeadline, mayActAs } from '../../auth/acting-limits.ts';
+import { limitLookups } from '../../auth/rate-limit.ts';
 import { issueSessionInFamily, revokeFamily } from '../../auth/session.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
@@ -22,25 +28,36 @@ export const actingHandlers: HandlerMap = {
     if (body.token !== undefined && body.token !== bearerToken(ctx.request))
       throw new ApiError(Code.ILLEGAL_TOKEN);
     if (auth.actor) throw new ApiError(Code.NO_PERMISSION, 'auth.switch.nested');
-    const target = await accountByName(ctx.db, body.username.trim());
-    if (!target) throw new ApiError(Code.ILLEGAL_REQUEST, 'auth.switch.noUser', { account: body.username });
-    if (target.id === auth.accountId) throw new ApiError(Code.ILLEGAL_REQUEST, 'auth.switch.self');
-    if (target.status !== 'actived') throw new ApiError(Code.ILLEGAL_REQUEST, 'auth.login.inactive');
+    await limitLookups(ctx);
+    const name = body.username.trim();
+    if (name === auth.account) throw new ApiError(Code.ILLEGAL_REQUEST, 'auth.switch.self');
+    const denied = () => new ApiError(Code.NO_PERMISSION, 'auth.switch.denied');
+    const target = await accountByName(ctx.db, name);
+    if (!target || target.id === auth.accountId || target.status !== 'actived') throw denied();
 
     let tenantId: string | null | undefined;
     const inCurrent = auth.tenantId ? await membership(ctx.db, target.id, auth.tenantId) : undefined;
     if (auth.isSuper) {
       tenantId = inCurrent ? auth.tenantId : undefined;
-    } else if (auth.isTenantAdmin && auth.tenantId && inCurrent && !target.is_super) {
+    } else if (
+      inCurrent &&
+      (await mayActAs(
+        ctx.db,
+        { accountId: auth.accountId, isSuper: false, isTenantAdmin: auth.isTenantAdmin },
+        auth,
+        { isSuper: target.is_super, isTenantAdmin: inCurrent.is_admin },
+      ))
+    ) {
       tenantId = auth.tenantId;
     } else {
-      throw new ApiError(Code.NO_PERMISSION, 'auth.switch.denied');
+      throw denied();
     }
 
     const { token, familyId } = await issueSessionInFamily(ctx.db, target.id, ctx.config.accessTokenTtl, {
       ...sessionMeta(ctx),
       grantType: 'switch',
       actingBy: auth.accountId,
+      actingUntil: actingDeadline(ctx.config),
       originFamilyId: auth.familyId ?? null,
       tenantId,
     });

@@ -12,12 +12,15 @@ import { ApiError } from '../../http/envelope.ts';
 import { bearerToken } from '../../http/catalogue-routes.ts';
 import type { HandlerContext } from '../handler.ts';
 
-export function sessionMeta(ctx: HandlerContext): Pick<SessionOptions, 'ip' | 'client' | 'refreshTtl'> {
+export function sessionMeta(
+  ctx: HandlerContext,
+): Pick<SessionOptions, 'ip' | 'client' | 'refreshTtl' | 'maxAge'> {
   const ua = ctx.request.headers['user-agent'];
   return {
     ip: ctx.request.ip,
     client: typeof ua === 'string' ? ua : undefined,
     refreshTtl: ctx.config.refreshTokenTtl,
+    maxAge: ctx.config.sessionMaxAge,
   };
 }
 
@@ -27,7 +30,7 @@ export async function openSession(
   accountId: string,
   opts: SessionOptions = {},
 ): Promise<IssuedToken> {
-  await maybePrune(ctx.db, ctx.request.log);
+  await maybePrune(ctx.db, ctx.request.log, ctx.config.logRetentionDays);
   const { token } = await issueSessionInFamily(ctx.db, accountId, ctx.config.accessTokenTtl, {
     ...sessionMeta(ctx),
     ...opts,

@@ -1,6 +1,6 @@
 /** The current-user info (user/context, fldUser/context, user/switchTenant). */
 import { accountById } from '../../auth/accounts.ts';
-import { settingFor } from '../../auth/security-settings.ts';
+import { sessionFacts } from '../../auth/permissions.ts';
 import type { AuthContext } from '../../auth/session.ts';
 import { maskMobile } from '../../auth/tokens.ts';
 import type { ServerConfig } from '../../config.ts';
@@ -42,10 +42,15 @@ export async function buildUserContext(
         .executeTakeFirst()
     : undefined;
   const account = await accountById(db, auth.accountId);
-  const setting = await settingFor(db, auth.accountId);
-  const changedAt = account?.password_changed_at ? new Date(account.password_changed_at).getTime() : 0;
-  const expired =
-    setting.validDays > 0 && changedAt > 0 && Date.now() - changedAt > setting.validDays * 86_400_000;
+  const facts = await sessionFacts(db, auth);
+  const acting =
+    auth.actor && auth.familyId
+      ? await db
+          .selectFrom('platform.session_family')
+          .select('acting_expires_at')
+          .where('id', '=', auth.familyId)
+          .executeTakeFirst()
+      : undefined;
   const tenants = [...memberships, ...others].map((t) => ({ id: t.id, name: t.name }));
   return {
     employee: employee ?? null,
@@ -62,9 +67,12 @@ export async function buildUserContext(
     isTenantAdmin: auth.isTenantAdmin,
     switchAccount: auth.actor?.account ?? null,
     regOpen: config.regOpen,
-    // Ours, beyond the spec's fields: the masked mobile (change-mobile dialog) and whether the password
-    // must be changed now (admin reset, restore default, or older than the setting's validDays).
+    // Ours, beyond the spec's fields: the masked mobile (change-mobile dialog), whether the password
+    // must be changed now (admin reset, restore default, or older than the setting's validDays), the
+    // permissions held here (the front end hides what the user may not do) and when acting ends.
     mobile: maskMobile(account?.mobile),
-    mustChangePassword: Boolean(account?.must_change_password) || expired,
+    mustChangePassword: facts.mustChangePassword,
+    permissions: [...facts.permissions].sort(),
+    actingExpiresAt: acting?.acting_expires_at ? new Date(acting.acting_expires_at).getTime() : null,
   };
 }

@@ -1,7 +1,10 @@
 /**
  * Sign-in: the token endpoint (password, authorization code, refresh token), mobile logins (password or
- * SMS code), the CAS ticket login and our own authorization codes. Every path that checks a secret goes
- * through the brute-force guard and the per-IP 'login' bucket.
+ * SMS code), the CAS ticket login and our own authorization codes. Every password check goes through the
+ * brute-force guard of the account and the per-IP 'login' bucket. An SMS code login counts its failures
+ * against the code and the phone (server/sms/codes.ts), never against the account: anyone can ask for a
+ * code to any number, so SMS failures must not lock the account's password sign-in. Every sign-in and
+ * every refused one is a row of the login log.
  */
 import { accountByName, accountsByMobile, type AccountRow } from '../../auth/accounts.ts';
 import { beginAttempt, subjectForAccount, subjectForName } from '../../auth/brute-force.ts';
@@ -13,6 +16,7 @@ import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { checkCode } from '../../sms/codes.ts';
 import { consumeAuthCode, isOwnAuthCode, issueAuthCode } from '../../sso/authorize.ts';
+import { recordLogin } from '../../audit/login-log.ts';
 import { validateCasTicket } from '../../sso/cas.ts';
 import { oauthConfigured, usernameForOAuthCode } from '../../sso/oauth.ts';
 import type { HandlerContext, HandlerMap } from '../handler.ts';
@@ -44,6 +48,66 @@ async function accountForMobile(ctx: HandlerContext, mobile: string): Promise<Ac
   return found[0];
 }
 
+/** Why a sign-in was refused, for the login log: the cause's reason, else the message key's last part. */
+function reasonOf(e: ApiError): string {
+  const cause = e.causeDetail as { reason?: unknown } | null;
+  if (cause && typeof cause === 'object' && typeof cause.reason === 'string') return cause.reason;
+  return e.key.split('.').pop() ?? String(e.code);
+}
+
+/** Runs a sign-in and writes its outcome to the login log. */
+async function logged(
+  ctx: HandlerContext,
+  grantType: string,
+  typed: string | undefined,
+  signIn: () => Promise<IssuedToken>,
+): Promise<IssuedToken> {
+  const ua = ctx.request.headers['user-agent'];
+  const base = {
+    event: 'login' as const,
+    grantType,
+    ip: ctx.request.ip,
+    client: typeof ua === 'string' ? ua : null,
+  };
+  try {
+    const token = await signIn();
+    const account = await ctx.db
+      .selectFrom('platform.account')
+      .select('account')
+      .where('id', '=', token.uid)
+      .executeTakeFirst();
+    await recordLogin(ctx.db, {
+      ...base,
+      outcome: 'success',
+      accountId: token.uid,
+      account: account?.account ?? typed,
+    });
+    return token;
+  } catch (e) {
+    if (e instanceof ApiError) {
+      const known = typed ? await knownAccount(ctx, typed) : undefined;
+      await recordLogin(ctx.db, {
+        ...base,
+        outcome: 'failure',
+        accountId: known?.id ?? null,
+        account: known?.account ?? typed ?? null,
+        code: e.code,
+        reason: reasonOf(e),
+        ...(known ? {} : { tenantId: null }),
+      });
+    }
+    throw e;
+  }
+}
+
+/** The account a typed name or mobile stands for, when exactly one does. */
+async function knownAccount(ctx: HandlerContext, typed: string): Promise<AccountRow | undefined> {
+  const byName = await accountByName(ctx.db, typed);
+  if (byName) return byName;
+  const byMobile = await accountsByMobile(ctx.db, typed);
+  return byMobile.length === 1 ? byMobile[0] : undefined;
+}
+
 /** Password check of a known or unknown account, guarded; opens the session. */
 async function passwordLogin(
   ctx: HandlerContext,
@@ -70,27 +134,15 @@ async function passwordLogin(
   return openSession(ctx, account.id, { grantType: 'password_credentials' });
 }
 
-/** SMS code login for a mobile, guarded like a password. */
+/**
+ * SMS code login for a mobile. Guessing is bounded by the code (MAX_ATTEMPTS wrong guesses kill it, counted
+ * atomically) and by the phone (a new code at most every 60 s, SMS_PER_PHONE_PER_HOUR an hour).
+ */
 async function smsLogin(ctx: HandlerContext, mobile: string, validCode: string): Promise<IssuedToken> {
   const account = await accountForMobile(ctx, mobile);
-  const setting = await settingFor(ctx.db, account?.id);
-  const attempt = await beginAttempt(ctx.db, {
-    subject: account ? subjectForAccount(account.id) : subjectForName(mobile),
-    ip: ctx.request.ip,
-    maxFailures: setting.maxFailures,
-    captchaAllowed: false,
-  });
-  try {
-    await checkCode(ctx.db, ctx.config, mobile, 'login', validCode);
-  } catch (e) {
-    await attempt.fail();
-    throw e;
-  }
-  if (!account) {
-    await attempt.fail();
-    throw new ApiError(Code.BAD_CREDENTIALS, 'auth.sms.codeInvalid');
-  }
-  await attempt.succeed();
+  await checkCode(ctx.db, ctx.config, mobile, 'login', validCode);
+  if (!account) throw new ApiError(Code.BAD_CREDENTIALS, 'auth.sms.codeInvalid');
+  if (account.status !== 'actived') throw new ApiError(Code.BAD_CREDENTIALS, 'auth.login.inactive');
   return openSession(ctx, account.id, { grantType: 'sms' });
 }
 
@@ -161,14 +213,16 @@ export const loginHandlers: HandlerMap = {
     switch (body.grant_type) {
       case 'password_credentials': {
         if (!body.username || !body.password) throw new ApiError(Code.BAD_CREDENTIALS);
-        const account = await accountByName(ctx.db, body.username);
-        return passwordLogin(ctx, account, body.username, body.password, body);
+        const { username, password } = body;
+        return logged(ctx, 'password_credentials', username, async () =>
+          passwordLogin(ctx, await accountByName(ctx.db, username), username, password, body),
+        );
       }
       case 'refresh_token':
         if (!body.refresh_token) throw new ApiError(Code.ILLEGAL_TOKEN);
         return refreshSession(ctx.db, body.refresh_token, ctx.config.accessTokenTtl, sessionMeta(ctx));
       case 'authorization_code':
-        return authorizationCodeLogin(ctx, body);
+        return logged(ctx, 'authorization_code', undefined, () => authorizationCodeLogin(ctx, body));
       default:
         throw new ApiError(Code.ILLEGAL_REQUEST, 'server.unsupportedGrant', {
           grant: String(body.grant_type),
@@ -179,17 +233,20 @@ export const loginHandlers: HandlerMap = {
   'fldUser.login.apply': async (ctx) => {
     const body = ctx.body as { mobile: string; validCode?: string; passWd?: string } & Captcha;
     await limitIp(ctx, 'login');
-    if (body.validCode) return smsLogin(ctx, body.mobile, body.validCode);
-    const account = await accountForMobile(ctx, body.mobile);
-    return passwordLogin(ctx, account, body.mobile, body.passWd ?? '', body);
+    const { mobile, validCode } = body;
+    if (validCode) return logged(ctx, 'sms', mobile, () => smsLogin(ctx, mobile, validCode));
+    return logged(ctx, 'password_credentials', mobile, async () =>
+      passwordLogin(ctx, await accountForMobile(ctx, mobile), mobile, body.passWd ?? '', body),
+    );
   },
 
   'fldUser.login.token.apply': async (ctx) => {
     const body = ctx.body as { token?: string; ticket?: string; mobile?: string; validCode?: string };
     await limitIp(ctx, 'login');
     const ticket = body.ticket ?? body.token;
-    if (ticket) return ticketLogin(ctx, ticket);
-    if (body.mobile && body.validCode) return smsLogin(ctx, body.mobile, body.validCode);
+    if (ticket) return logged(ctx, 'cas', undefined, () => ticketLogin(ctx, ticket));
+    const { mobile, validCode } = body;
+    if (mobile && validCode) return logged(ctx, 'sms', mobile, () => smsLogin(ctx, mobile, validCode));
     throw new ApiError(Code.BAD_CREDENTIALS);
   },
 

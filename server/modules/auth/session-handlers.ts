@@ -13,6 +13,8 @@ import { casLogoutUrl } from '../../sso/cas.ts';
 import type { HandlerMap } from '../handler.ts';
 import { authOf } from '../handler.ts';
 import { buildUserContext } from './context.ts';
+import { recordLogin } from '../../audit/login-log.ts';
+import { dropCachedSessions } from '../../auth/session-cache.ts';
 
 /** Ends the session's login; while acting, also the actor's own login it came from. */
 async function endLogin(db: Db, auth: AuthContext, reason: string): Promise<void> {
@@ -23,6 +25,7 @@ async function endLogin(db: Db, auth: AuthContext, reason: string): Promise<void
       .set({ revoked_at: new Date(), revoked_reason: reason })
       .where('id', '=', auth.sessionId)
       .execute();
+  dropCachedSessions(db, { sessionId: auth.sessionId });
   if (auth.actor?.familyId) await revokeFamily(db, auth.actor.familyId, reason);
 }
 
@@ -30,7 +33,17 @@ export const sessionHandlers: HandlerMap = {
   'user.context': async (ctx) => buildUserContext(ctx.db, ctx.config, authOf(ctx)),
 
   'user.logout': async (ctx) => {
-    await endLogin(ctx.db, authOf(ctx), 'logout');
+    const auth = authOf(ctx);
+    await endLogin(ctx.db, auth, 'logout');
+    await recordLogin(ctx.db, {
+      event: 'logout',
+      outcome: 'success',
+      accountId: auth.accountId,
+      account: auth.account,
+      actorAccount: auth.actor?.account ?? null,
+      tenantId: auth.tenantId,
+      ip: ctx.request.ip,
+    });
     return true;
   },
 

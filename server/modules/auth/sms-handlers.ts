@@ -10,7 +10,7 @@
  */
 import { isMobile } from '../../../schemas/validators.ts';
 import { accountById, accountByName, accountsByMobile, mobileTaken } from '../../auth/accounts.ts';
-import { limitIp } from '../../auth/rate-limit.ts';
+import { limitIp, limitLookups } from '../../auth/rate-limit.ts';
 import { newId } from '../../auth/tokens.ts';
 import { verifyCaptcha } from '../../captcha/store.ts';
 import { Code } from '../../http/codes.ts';
@@ -64,6 +64,8 @@ export const smsHandlers: HandlerMap = {
       if (!isMobile(username)) throw new ApiError(Code.ILLEGAL_REQUEST, 'validation.mobile');
       const account = await accountById(ctx.db, auth.accountId);
       if (account?.mobile === username) throw new ApiError(Code.ILLEGAL_REQUEST, 'auth.phone.same');
+      // Whether a number is taken is an existence answer: counted.
+      await limitLookups(ctx);
       if (await mobileTaken(ctx.db, username, auth.accountId))
         throw new ApiError(Code.ILLEGAL_REQUEST, 'auth.phone.taken');
       await sendCode(depsOf(ctx), username, 'new-phone', auth.accountId);

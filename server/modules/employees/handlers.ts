@@ -23,12 +23,13 @@ import {
 } from '../people/common.ts';
 import { dropPartyLinks } from '../people/party.ts';
 import { employeeLoad, requireEmployee, requireEmployeeDetail } from './detail.ts';
-import { assertMayChange, joinTenant, leaveTenant } from './membership.ts';
+import { assertMayChange, belongsElsewhere, joinTenant, leaveTenant } from './membership.ts';
 import {
   EMPLOYEE_LIST,
   employeeList,
   employeeListColumns,
   employees,
+  visibleColumns,
   orgMembers,
   positionHolders,
   roleHolders,
@@ -38,6 +39,7 @@ import {
 } from './lists.ts';
 import { saveEmployee } from './save.ts';
 import { userListHandlers } from './user-lists.ts';
+import { DIRECTORY_COLUMNS, directoryRecord, isOwnRecord, seesPersonalData } from './scope.ts';
 
 /** Ids of every superior above an employee (transitively), to refuse circular subordination. */
 async function superiorsAbove(db: Db, schema: string, employeeId: string): Promise<Set<string>> {
@@ -140,29 +142,49 @@ export const employeeHandlers: HandlerMap = {
 
   'employee.query': async (ctx) => {
     const req = ctx.body as ListRequest;
+    const columns = await visibleColumns(ctx, req);
     const db = ctx.db.withSchema(tenantSchemaOf(ctx));
     const base = applyFilters(db.selectFrom('employee as e'), EMPLOYEE_LIST, req);
     const { query, page, limit } = applySortAndPage(
-      base.leftJoin('org as o', 'o.id', 'e.org_id').select([...employeeListColumns]),
+      base
+        .leftJoin('org as o', 'o.id', 'e.org_id')
+        .select([...columns] as unknown as typeof employeeListColumns),
       EMPLOYEE_LIST,
       req,
     );
-    const [rows, total] = await Promise.all([query.execute(), totalOf(base, req)]);
+    const [rows, total] = await Promise.all([query.execute(), totalOf(base, req, ctx.db)]);
     return pageOf(rows, total, page, limit);
   },
 
-  'employee.get': async (ctx) =>
-    requireEmployeeDetail(spaceOf(ctx), (ctx.query as { employeeId: string }).employeeId),
+  'employee.get': async (ctx) => {
+    const record = await requireEmployeeDetail(
+      spaceOf(ctx),
+      (ctx.query as { employeeId: string }).employeeId,
+    );
+    return isOwnRecord(ctx, record) || (await seesPersonalData(ctx)) ? record : directoryRecord(record);
+  },
 
-  'employee.load': async (ctx) =>
-    employeeLoad(ctx.db, spaceOf(ctx), (ctx.query as { employeeId: string }).employeeId),
+  /** The dialog's load; without employee:read (and not one's own): the directory record and its posts. */
+  'employee.load': async (ctx) => {
+    const loaded = await employeeLoad(ctx.db, spaceOf(ctx), (ctx.query as { employeeId: string }).employeeId);
+    if (isOwnRecord(ctx, loaded.data) || (await seesPersonalData(ctx))) return loaded;
+    return {
+      data: { ...directoryRecord(loaded.data), posItemList: loaded.data.posItemList },
+      partyOrg: loaded.partyOrg,
+      partyAttrs: [],
+      partyPositions: loaded.partyPositions,
+      partyRoles: [],
+      partyGroups: [],
+    };
+  },
 
   'employee.create': (ctx) => saveEmployee(ctx, 'create'),
   'employee.update': (ctx) => saveEmployee(ctx, 'update'),
 
   /**
-   * Removes employees with their links. Each account leaves the tenant and loses its sessions; an account
-   * left in no tenant at all (and not the super user) is deleted, so its name can be used again.
+   * Removes employees with their links. Each account leaves the tenant and loses its sessions here; an
+   * account that belongs to no other tenant (no membership, no employee record there) and is not the super
+   * user is deleted, so its name can be used again. A shared account only loses this membership.
    */
   'employee.remove': async (ctx) => {
     const auth = authOf(ctx);
@@ -177,12 +199,7 @@ export const employeeHandlers: HandlerMap = {
       for (const r of rows) {
         if (!r.account_id) continue;
         await leaveTenant(db, auth.tenantId!, r.account_id, 'employee-removed');
-        const elsewhere = await db
-          .selectFrom('platform.tenant_member')
-          .select('tenant_id')
-          .where('account_id', '=', r.account_id)
-          .executeTakeFirst();
-        if (!elsewhere) {
+        if (!(await belongsElsewhere(db, r.account_id, auth.tenantId!))) {
           await db
             .deleteFrom('platform.account')
             .where('id', '=', r.account_id)
@@ -199,8 +216,9 @@ export const employeeHandlers: HandlerMap = {
 
   'employee.transfer': async (ctx) => {
     const ids = idList((ctx.query as { ids: string }).ids);
+    const columns = (await seesPersonalData(ctx)) ? employeeListColumns : DIRECTORY_COLUMNS;
     const rows = await withOrg(employees(spaceOf(ctx)))
-      .select([...employeeListColumns])
+      .select([...columns])
       .where('e.id', 'in', ids)
       .execute();
     const byId = new Map<string, Record<string, unknown>>(

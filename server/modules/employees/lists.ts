@@ -7,13 +7,14 @@ import type { HandlerContext } from '../handler.ts';
 import type { ListRequest, ListSpec } from '../list-query.ts';
 import { listPage, requireParam, spaceOf, takeParam, type Space } from '../people/common.ts';
 import { holdsRoleDirectly, inheritsRole } from '../people/party.ts';
+import { assertDirectoryRequest, DIRECTORY_COLUMNS, seesPersonalData } from './scope.ts';
 
 export const EMPLOYEE_LIST: ListSpec = {
   filters: {
-    name: ['e.name', 'like'],
-    account: ['e.account', 'like'],
-    mobile: ['e.mobile', 'like'],
-    email: ['e.email', 'like'],
+    name: ['e.name', 'search'],
+    account: ['e.account', 'prefix'],
+    mobile: ['e.mobile', 'prefix'],
+    email: ['e.email', 'prefix'],
     status: ['e.status', 'in'],
     gender: ['e.gender', 'eq'],
     orgId: ['e.org_id', 'eq'],
@@ -54,16 +55,27 @@ export const withOrg = (q: any) => q.leftJoin('org as o', 'o.id', 'e.org_id');
 
 type Base = ReturnType<typeof employees>;
 
-/** A list of employees narrowed by `narrow`, with the standard columns and any `extra` ones. */
-export function employeeList(
+/** The list columns the caller may see (scope.ts): all, or the directory's. */
+export async function visibleColumns(ctx: HandlerContext, req: ListRequest): Promise<readonly string[]> {
+  if (await seesPersonalData(ctx)) return employeeListColumns;
+  assertDirectoryRequest(req);
+  return DIRECTORY_COLUMNS;
+}
+
+/**
+ * A list of employees narrowed by `narrow`, with the standard columns (or the directory's, without
+ * employee:read) and any `extra` ones.
+ */
+export async function employeeList(
   ctx: HandlerContext,
   req: ListRequest,
   narrow: (q: Base) => any = (q) => q,
   opts: { extra?: any[]; sorts?: Record<string, string> } = {},
 ) {
+  const columns = await visibleColumns(ctx, req);
   return listPage(
     narrow(employees(spaceOf(ctx))),
-    (q) => withOrg(q).select([...employeeListColumns, ...(opts.extra ?? [])]),
+    (q) => withOrg(q).select([...columns, ...(opts.extra ?? [])]),
     opts.sorts ? specWith(opts.sorts) : specWith({}),
     req,
   );

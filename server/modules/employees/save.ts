@@ -8,21 +8,40 @@
  * - update keeps the account name, updates the account's name, e-mail and mobile, and replaces each link
  *   list that the payload carries (an absent list is left as it is);
  * - isSuper (the platform super user) may be changed by the super user only; isTenantAdmin (ours: the
- *   tenant administrator flag) by tenant admins; nobody changes their own flags or disables themselves.
+ *   tenant administrator flag) by tenant admins; nobody changes their own flags or disables themselves;
+ * - changing the roles needs role:grant besides employee:write;
+ * - an account that also belongs to another tenant is shared: its account-level data (name, e-mail,
+ *   mobile) is the account's own, so a save here changes only this tenant's employee record, and a new
+ *   mobile is refused (only the account itself or the super user changes it);
+ * - a clash of account name or mobile with any account of the platform answers one uniform message,
+ *   and those answers are rate-limited (they could tell which accounts exist elsewhere).
  */
 import { accountById, accountNameTaken, isUniqueViolation, mobileTaken } from '../../auth/accounts.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { assertPasswordAllowed } from '../../auth/password-policy.ts';
 import { defaultSetting } from '../../auth/security-settings.ts';
+import { limitLookups } from '../../auth/rate-limit.ts';
+import { requirePermission } from '../../http/access.ts';
 import { newId } from '../../auth/tokens.ts';
 import type { Db } from '../../db/database.ts';
+import { Code } from '../../http/codes.ts';
+import { ApiError } from '../../http/envelope.ts';
+import { translate } from '../../http/i18n.ts';
 import type { HandlerContext } from '../handler.ts';
 import { authOf, tenantSchemaOf } from '../handler.ts';
 import { normaliseValue } from '../attributes/values.ts';
 import { denied, invalid, notFound, requireIds, spaceOf, type Space } from '../people/common.ts';
 import { replaceRoles } from '../people/party.ts';
 import { findEmployee, requireEmployeeDetail } from './detail.ts';
-import { syncMembership } from './membership.ts';
+import { belongsElsewhere, syncMembership } from './membership.ts';
+
+/** The uniform answer to a taken account name or mobile (see the file comment). */
+function identityTaken(lang: HandlerContext['lang']) {
+  return new ApiError(Code.ILLEGAL_REQUEST, 'security.identityTaken', {}, [
+    { field: 'partyEmployeePo.account', message: translate(lang, 'security.identityTaken') },
+    { field: 'partyEmployeePo.mobile', message: translate(lang, 'security.identityTaken') },
+  ]);
+}
 
 type YN = 'Y' | 'N';
 
@@ -201,6 +220,20 @@ async function writeLinks(tx: Space, employeeId: string, links: Links): Promise<
   }
 }
 
+const employeeIdOf = (current: { id: string } | undefined) => current?.id ?? '';
+
+/** Whether the payload's own role grants differ from the employee's. */
+async function rolesChange(space: Space, employeeId: string, roleIds: string[]): Promise<boolean> {
+  const now = await space
+    .selectFrom('role_grant')
+    .select('role_id')
+    .where('party_type', '=', 'employee')
+    .where('party_id', '=', employeeId)
+    .execute();
+  const before = new Set(now.map((r) => r.role_id));
+  return before.size !== roleIds.length || roleIds.some((id) => !before.has(id));
+}
+
 export async function saveEmployee(ctx: HandlerContext, mode: 'create' | 'update') {
   const auth = authOf(ctx);
   const schema = tenantSchemaOf(ctx);
@@ -250,14 +283,13 @@ export async function saveEmployee(ctx: HandlerContext, mode: 'create' | 'update
   if (mode === 'create') {
     const password = po.password ?? body.user?.password;
     if (!password) throw invalid(lang, 'people.employee.passwordRequired', {}, 'partyEmployeePo.password');
+    await limitLookups(ctx);
     const clash = await space
       .selectFrom('employee')
       .select('id')
       .where((eb) => eb(eb.fn('lower', ['account']), '=', account.toLowerCase()))
       .executeTakeFirst();
-    if (clash || (await accountNameTaken(ctx.db, account))) {
-      throw invalid(lang, 'people.employee.accountTaken', { account }, 'partyEmployeePo.account');
-    }
+    if (clash || (await accountNameTaken(ctx.db, account))) throw identityTaken(lang);
     assertPasswordAllowed(
       password,
       await defaultSetting(ctx.db),
@@ -267,11 +299,30 @@ export async function saveEmployee(ctx: HandlerContext, mode: 'create' | 'update
     );
   }
   const accountId = mode === 'create' ? newId() : (current?.account_id ?? null);
-  if (mobile && accountId && (await mobileTaken(ctx.db, mobile, accountId))) {
-    throw invalid(lang, 'people.employee.mobileTaken', { mobile }, 'partyEmployeePo.mobile');
+  const shared =
+    mode === 'update' &&
+    accountId !== null &&
+    !auth.isSuper &&
+    (await belongsElsewhere(ctx.db, accountId, tenantId));
+  if (shared && mobile !== (currentAccount?.mobile ?? null)) {
+    throw new ApiError(Code.NO_PERMISSION, 'security.sharedCredentials', {}, [
+      { field: 'partyEmployeePo.mobile', message: translate(lang, 'security.sharedCredentials') },
+    ]);
+  }
+  if (mobile && accountId && mobile !== (currentAccount?.mobile ?? null)) {
+    if (mode === 'update') await limitLookups(ctx);
+    if (await mobileTaken(ctx.db, mobile, accountId)) throw identityTaken(lang);
   }
 
   const links = await checkLinks(space, body, lang);
+  if (
+    links.roleIds &&
+    (mode === 'create'
+      ? links.roleIds.length > 0
+      : await rolesChange(space, employeeIdOf(current), links.roleIds))
+  ) {
+    await requirePermission(ctx.db, auth, 'role:grant');
+  }
   if (mode === 'create') passwordHash = await hashPassword((po.password ?? body.user?.password)!);
 
   const fields = {
@@ -315,7 +366,7 @@ export async function saveEmployee(ctx: HandlerContext, mode: 'create' | 'update
           .set({ ...fields, updated_at: new Date() })
           .where('id', '=', employeeId)
           .execute();
-        if (accountId) {
+        if (accountId && !shared) {
           await db
             .updateTable('platform.account')
             .set({ fullname: fields.name, email: fields.email, mobile, is_super: nextSuper })

@@ -7,6 +7,7 @@ import type { HandlerMap } from '../handler.ts';
 import { notFound, spaceOf } from '../people/common.ts';
 import { employeeDetail } from './detail.ts';
 import { groupMembers, orgMembers, positionHolders, roleHolders } from './lists.ts';
+import { directoryRecord, isOwnRecord, seesPersonalData } from './scope.ts';
 
 export const userListHandlers: HandlerMap = {
   'user.query4Org': (ctx) => orgMembers(ctx),
@@ -19,6 +20,6 @@ export const userListHandlers: HandlerMap = {
     const { account } = ctx.query as { account: string };
     const row = await employeeDetail(spaceOf(ctx), { account: account.trim() });
     if (!row) throw notFound('employee', account);
-    return row;
+    return isOwnRecord(ctx, row) || (await seesPersonalData(ctx)) ? row : directoryRecord(row);
   },
 };

@@ -4,7 +4,7 @@
  * relation filters, and tree nodes. Every query of these areas goes through `spaceOf(ctx)`, so an id
  * from another tenant is simply not found.
  */
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/tables.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
@@ -94,20 +94,6 @@ export async function requireIds(space: Space, table: PartyTable, ids: string[])
   if (missing !== undefined) throw notFound(WHAT[table], missing);
 }
 
-/** Sort number after the last sibling. */
-export async function nextSn(
-  space: Space,
-  table: 'org' | 'position' | 'user_group',
-  parentId: string,
-): Promise<number> {
-  const row = await (space as Kysely<any>)
-    .selectFrom(table)
-    .select(sql<number>`coalesce(max(sn), -1)::int + 1`.as('n'))
-    .where('parent_id', '=', parentId)
-    .executeTakeFirst();
-  return (row as { n: number } | undefined)?.n ?? 0;
-}
-
 // ---- Lists
 
 /**
@@ -168,36 +154,26 @@ export interface TreeNode {
 
 export const ROOT_ID = '0';
 
-/** The disabled root of a lazy tree (spec §3 'Tree node'), with the first level already loaded. */
-export function rootNode(name: string, children: TreeNode[]): TreeNode {
-  return { id: ROOT_ID, parentId: null, name, disabled: true, isParent: children.length > 0, children };
-}
-
-/** Ids of every node below `id` in a parent-linked list of rows. */
-export function descendantsOf(rows: { id: string; parent_id: string }[], id: string): Set<string> {
-  const children = new Map<string, string[]>();
-  for (const r of rows) children.set(r.parent_id, [...(children.get(r.parent_id) ?? []), r.id]);
-  const out = new Set<string>();
-  const stack = [...(children.get(id) ?? [])];
-  while (stack.length) {
-    const next = stack.pop()!;
-    if (out.has(next)) continue;
-    out.add(next);
-    stack.push(...(children.get(next) ?? []));
-  }
-  return out;
-}
-
-/** The parent of a request ('0', '', null or absent all mean the root). */
-export function parentOf(raw: unknown): string {
-  return raw === undefined || raw === null || raw === '' || raw === 0 ? ROOT_ID : String(raw);
-}
-
 /** Drops null and undefined fields, so a record fits the entity schema its form validates against. */
-export function compact<T extends Record<string, unknown>>(row: T): Partial<T> {
+export function compact<T extends Record<string, unknown>>(row: T): Compact<T> {
   return Object.fromEntries(
     Object.entries(row).filter(([, v]) => v !== null && v !== undefined),
-  ) as Partial<T>;
+  ) as Compact<T>;
+}
+
+/** A row without its null fields: a field that may be null becomes optional and never null. */
+export type Compact<T> = {
+  [K in keyof T as null extends T[K] ? never : undefined extends T[K] ? never : K]: T[K];
+} & {
+  [K in keyof T as null extends T[K] ? K : undefined extends T[K] ? K : never]?: Exclude<
+    T[K],
+    null | undefined
+  >;
+};
+
+/** A stored time stamp as the JSON of a Date (ISO 8601), the form records' createTime has always had. */
+export function isoTime(value: Date | string): string {
+  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 }
 
 /** A time stamp as the spec shows it (yyyy-MM-dd HH:mm:ss, the server's local time). */

@@ -6,37 +6,34 @@
 import { sql } from 'kysely';
 import { newId } from '../../auth/tokens.ts';
 import { translate } from '../../http/i18n.ts';
-import type { HandlerMap } from '../handler.ts';
-import { tenantSchemaOf } from '../handler.ts';
-import type { ListRequest, ListSpec } from '../list-query.ts';
+import { defineHandlers } from '../handler.ts';
+import type { ListSpec } from '../list-query.ts';
+import type { Selectable } from 'kysely';
+import type { Database } from '../../db/tables.ts';
 import {
   compact,
-  descendantsOf,
   idList,
   invalid,
+  isoTime,
   listPage,
-  nextSn,
   notFound,
   requireIds,
-  ROOT_ID,
-  rootNode,
   spaceOf,
   takeParam,
   type Space,
-  type TreeNode,
 } from '../people/common.ts';
 import { dropPartyLinks, grantRoles, revokeRoles } from '../people/party.ts';
-
-interface PositionBody {
-  id?: string;
-  name: string;
-  code: string;
-  orgId?: string | null;
-  parentId?: string | null;
-  levelId?: string | null;
-  sn?: number;
-  description?: string | null;
-}
+import {
+  assertKeyFree,
+  changeTree,
+  moveNode,
+  placeNode,
+  removeNodes,
+  sortSiblings,
+  treeChildren,
+  treeLevel,
+  type TreeKind,
+} from '../people/tree-table.ts';
 
 export const POSITION_LIST: ListSpec = {
   filters: {
@@ -87,7 +84,7 @@ async function findPosition(space: Space, where: { id?: string; code?: string })
   if (where.id !== undefined) q = q.where('p.id', '=', where.id);
   if (where.code !== undefined) q = q.where(sql<string>`lower(p.code)`, '=', where.code.toLowerCase());
   const row = await q.executeTakeFirst();
-  return row ? compact(row) : undefined;
+  return row ? compact({ ...row, createTime: isoTime(row.createTime) }) : undefined;
 }
 
 async function requirePosition(space: Space, id: string) {
@@ -96,103 +93,72 @@ async function requirePosition(space: Space, id: string) {
   return row;
 }
 
-async function assertParentOutsideSubtree(
-  tx: Space,
-  id: string,
-  parentId: string,
-  lang: Parameters<typeof invalid>[0],
-) {
-  if (parentId === ROOT_ID) return;
-  const rows = await tx.selectFrom('position').select(['id', 'parent_id']).execute();
-  if (parentId === id || descendantsOf(rows, id).has(parentId)) {
-    throw invalid(lang, 'people.position.moveIntoOwnSubtree', {}, 'parentId');
-  }
-}
+type PositionRow = Selectable<Database['position']>;
 
-async function lock(tx: Space, schema: string): Promise<void> {
-  await sql`lock table ${sql.id(schema, 'position')} in share row exclusive mode`.execute(tx);
-}
-
-async function treeChildren(space: Space, parentId: string): Promise<TreeNode[]> {
-  const rows = await space
-    .selectFrom('position as p')
-    .leftJoin('org as o', 'o.id', 'p.org_id')
-    .select([
-      'p.id',
-      'p.parent_id',
-      'p.name',
-      'p.code',
-      'p.org_id',
-      'o.name as org_name',
-      (eb) =>
-        eb
-          .exists(eb.selectFrom('position as c').select('c.id').whereRef('c.parent_id', '=', 'p.id'))
-          .as('has_children'),
-    ])
-    .where('p.parent_id', '=', parentId)
-    .orderBy('p.sn')
-    .orderBy('p.name')
-    .orderBy('p.id')
-    .execute();
-  return rows.map((r) => ({
+export const POSITION_TREE: TreeKind<PositionRow> = {
+  table: 'position',
+  what: 'position',
+  key: 'code',
+  toNode: (r) => ({
     id: r.id,
     parentId: r.parent_id,
     name: r.name,
     code: r.code,
     orgId: r.org_id,
-    orgName: r.org_name,
     disabled: false,
-    isParent: Boolean(r.has_children),
-  }));
-}
+  }),
+  decorate: async (space, nodes) => {
+    const orgIds = [...new Set(nodes.flatMap((n) => (typeof n.orgId === 'string' ? [n.orgId] : [])))];
+    const orgs = orgIds.length
+      ? await space.selectFrom('org').select(['id', 'name']).where('id', 'in', orgIds).execute()
+      : [];
+    const names = new Map(orgs.map((o) => [o.id, o.name]));
+    for (const n of nodes) n.orgName = typeof n.orgId === 'string' ? (names.get(n.orgId) ?? null) : null;
+  },
+  guardRemove: async (tx, ids, names, lang) => {
+    const holder = await tx
+      .selectFrom('employee_position')
+      .select('position_id')
+      .where('position_id', 'in', ids)
+      .executeTakeFirst();
+    if (holder) throw invalid(lang, 'people.position.hasEmployees', { name: names.get(holder.position_id) });
+  },
+  detach: (tx, ids) => dropPartyLinks(tx, 'position', ids),
+};
 
-export const positionHandlers: HandlerMap = {
+export const positionHandlers = defineHandlers({
   /**
    * The post tree. type '1' with posId: the posts below posId. Otherwise parentId's children; without a
    * parent, the disabled root '0' with the first level.
    */
   'position.findTreeData': async (ctx) => {
     const space = spaceOf(ctx);
-    const { type, posId, parentId } = ctx.body as { type?: string; posId?: string; parentId?: string };
-    if (type === '1' && posId) return treeChildren(space, posId);
-    if (parentId === undefined || parentId === '') {
-      return [rootNode(translate(ctx.lang, 'people.position.root'), await treeChildren(space, ROOT_ID))];
-    }
-    return treeChildren(space, parentId);
+    const { type, posId, parentId } = ctx.body;
+    if (type === '1' && posId) return treeChildren(space, POSITION_TREE, posId);
+    return treeLevel(space, POSITION_TREE, parentId, () => translate(ctx.lang, 'people.position.root'));
   },
 
-  'position.get': async (ctx) => requirePosition(spaceOf(ctx), (ctx.query as { id: string }).id),
+  'position.get': async (ctx) => requirePosition(spaceOf(ctx), ctx.query.id),
 
-  'position.load': async (ctx) => requirePosition(spaceOf(ctx), (ctx.query as { id: string }).id),
+  'position.load': async (ctx) => requirePosition(spaceOf(ctx), ctx.query.id),
 
   'position.getByAlias': async (ctx) => {
-    const { alias } = ctx.query as { alias: string };
+    const { alias } = ctx.query;
     const row = await findPosition(spaceOf(ctx), { code: alias });
     if (!row) throw notFound('position', alias);
     return row;
   },
 
   'position.save': async (ctx) => {
-    const body = ctx.body as PositionBody;
-    const schema = tenantSchemaOf(ctx);
+    const body = ctx.body;
     const name = body.name.trim();
     const code = body.code.trim();
-    return ctx.db.transaction().execute(async (db) => {
-      const tx = db.withSchema(schema);
-      await lock(tx, schema);
+    return changeTree(ctx, POSITION_TREE, async (tx) => {
       const current = body.id
         ? await tx.selectFrom('position').selectAll().where('id', '=', body.id).executeTakeFirst()
         : undefined;
       if (body.id && !current) throw notFound('position', body.id);
-      const parent =
-        body.parentId === undefined
-          ? (current?.parent_id ?? ROOT_ID)
-          : body.parentId
-            ? body.parentId
-            : ROOT_ID;
-      if (parent !== ROOT_ID) await requireIds(tx, 'position', [parent]);
-      if (current && parent !== current.parent_id)
-        await assertParentOutsideSubtree(tx, current.id, parent, ctx.lang);
+      const { parent, sn } = await placeNode(tx, POSITION_TREE, ctx.lang, current, body.parentId, body.sn);
       const orgId = body.orgId === undefined ? (current?.org_id ?? null) : body.orgId || null;
       if (orgId) await requireIds(tx, 'org', [orgId]);
       const levelId = body.levelId === undefined ? (current?.level_id ?? null) : body.levelId || null;
@@ -200,117 +166,51 @@ export const positionHandlers: HandlerMap = {
         const level = await tx.selectFrom('level').select('id').where('id', '=', levelId).executeTakeFirst();
         if (!level) throw invalid(ctx.lang, 'people.position.noSuchLevel', { id: levelId }, 'levelId');
       }
-      const clash = await tx
-        .selectFrom('position')
-        .select('id')
-        .where(sql<string>`lower(code)`, '=', code.toLowerCase())
-        .where('id', '<>', current?.id ?? '')
-        .executeTakeFirst();
-      if (clash) throw invalid(ctx.lang, 'people.position.codeTaken', { code }, 'code');
+      await assertKeyFree(tx, POSITION_TREE, ctx.lang, code, current?.id);
       const values = {
         parent_id: parent,
         org_id: orgId,
         name,
         code,
         level_id: levelId,
+        sn,
         description: body.description === undefined ? (current?.description ?? null) : body.description,
       };
-      let id: string;
-      if (current) {
-        id = current.id;
-        const sn =
-          body.sn ?? (parent !== current.parent_id ? await nextSn(tx, 'position', parent) : current.sn);
-        await tx
-          .updateTable('position')
-          .set({ ...values, sn })
-          .where('id', '=', id)
-          .execute();
-      } else {
-        id = newId();
+      const id = current?.id ?? newId();
+      if (current) await tx.updateTable('position').set(values).where('id', '=', id).execute();
+      else
         await tx
           .insertInto('position')
-          .values({ id, ...values, sn: body.sn ?? (await nextSn(tx, 'position', parent)) })
+          .values({ id, ...values })
           .execute();
-      }
       return requirePosition(tx, id);
     });
   },
 
   /** Refused while a post has sub-posts (not removed with it) or holders. */
   'position.remove': async (ctx) => {
-    const ids = idList((ctx.query as { ids: string }).ids);
-    const schema = tenantSchemaOf(ctx);
-    await ctx.db.transaction().execute(async (db) => {
-      const tx = db.withSchema(schema);
-      await lock(tx, schema);
-      const rows = await tx.selectFrom('position').select(['id', 'name']).where('id', 'in', ids).execute();
-      const missing = ids.find((id) => !rows.some((r) => r.id === id));
-      if (missing) throw notFound('position', missing);
-      const names = new Map(rows.map((r) => [r.id, r.name]));
-      const child = await tx
-        .selectFrom('position')
-        .select('parent_id')
-        .where('parent_id', 'in', ids)
-        .where('id', 'not in', ids)
-        .executeTakeFirst();
-      if (child) throw invalid(ctx.lang, 'people.position.hasChildren', { name: names.get(child.parent_id) });
-      const holder = await tx
-        .selectFrom('employee_position')
-        .select('position_id')
-        .where('position_id', 'in', ids)
-        .executeTakeFirst();
-      if (holder)
-        throw invalid(ctx.lang, 'people.position.hasEmployees', { name: names.get(holder.position_id) });
-      await dropPartyLinks(tx, 'position', ids);
-      await tx.deleteFrom('position').where('id', 'in', ids).execute();
-    });
+    const ids = idList(ctx.query.ids);
+    await changeTree(ctx, POSITION_TREE, (tx) => removeNodes(tx, POSITION_TREE, ctx.lang, ids));
     return null;
   },
 
   'position.saveMove': async (ctx) => {
-    const { id, parentId } = ctx.query as { id: string; parentId: string };
-    const parent = parentId === '' ? ROOT_ID : parentId;
-    const schema = tenantSchemaOf(ctx);
-    return ctx.db.transaction().execute(async (db) => {
-      const tx = db.withSchema(schema);
-      await lock(tx, schema);
-      const node = await requirePosition(tx, id);
-      if (parent !== ROOT_ID) await requireIds(tx, 'position', [parent]);
-      await assertParentOutsideSubtree(tx, id, parent, ctx.lang);
-      if (node.parentId !== parent) {
-        await tx
-          .updateTable('position')
-          .set({ parent_id: parent, sn: await nextSn(tx, 'position', parent) })
-          .where('id', '=', id)
-          .execute();
-      }
+    const { id, parentId } = ctx.query;
+    return changeTree(ctx, POSITION_TREE, async (tx) => {
+      await moveNode(tx, POSITION_TREE, ctx.lang, id, parentId);
       return requirePosition(tx, id);
     });
   },
 
   'position.saveSort': async (ctx) => {
-    const ids = idList((ctx.query as { ids: string }).ids);
-    const space = spaceOf(ctx);
-    const rows = await space
-      .selectFrom('position')
-      .select(['id', 'parent_id'])
-      .where('id', 'in', ids)
-      .execute();
-    const missing = ids.find((id) => !rows.some((r) => r.id === id));
-    if (missing) throw notFound('position', missing);
-    if (new Set(rows.map((r) => r.parent_id)).size > 1)
-      throw invalid(ctx.lang, 'people.sortNotSiblings', {}, 'ids');
-    await ctx.db.transaction().execute(async (db) => {
-      const tx = db.withSchema(tenantSchemaOf(ctx));
-      for (const [sn, id] of ids.entries())
-        await tx.updateTable('position').set({ sn }).where('id', '=', id).execute();
-    });
+    const ids = idList(ctx.query.ids);
+    await changeTree(ctx, POSITION_TREE, (tx) => sortSiblings(tx, POSITION_TREE, ctx.lang, ids));
     return null;
   },
 
   /** Posts of an organisation (ORG_ID; all posts without it) with their level and organisation names. */
   'position.queryWithLevelByOrgId': async (ctx) => {
-    const { value: orgId, rest } = takeParam(ctx.body as ListRequest, ['ORG_ID', 'orgId']);
+    const { value: orgId, rest } = takeParam(ctx.body, ['ORG_ID', 'orgId']);
     let base = spaceOf(ctx).selectFrom('position as p');
     if (orgId !== undefined) base = base.where('p.org_id', '=', orgId);
     return listPage(
@@ -326,7 +226,7 @@ export const positionHandlers: HandlerMap = {
   },
 
   'position.assignOrg': async (ctx) => {
-    const { positionId, orgId } = ctx.query as { positionId: string; orgId: string };
+    const { positionId, orgId } = ctx.query;
     const space = spaceOf(ctx);
     await requirePosition(space, positionId);
     await requireIds(space, 'org', [orgId]);
@@ -336,7 +236,7 @@ export const positionHandlers: HandlerMap = {
 
   /** Takes the post out of the organisation if it is there (a post sits in one organisation at most). */
   'position.removeOrg': async (ctx) => {
-    const { positionId, orgId } = ctx.query as { positionId: string; orgId: string };
+    const { positionId, orgId } = ctx.query;
     const space = spaceOf(ctx);
     await requirePosition(space, positionId);
     await space
@@ -349,7 +249,7 @@ export const positionHandlers: HandlerMap = {
   },
 
   'position.assignRole': async (ctx) => {
-    const { positionId, roleIds } = ctx.query as { positionId: string; roleIds: string };
+    const { positionId, roleIds } = ctx.query;
     const ids = idList(roleIds, 'roleIds');
     const space = spaceOf(ctx);
     await requirePosition(space, positionId);
@@ -359,7 +259,7 @@ export const positionHandlers: HandlerMap = {
   },
 
   'position.removeRole': async (ctx) => {
-    const { positionId, roleIds } = ctx.query as { positionId: string; roleIds: string };
+    const { positionId, roleIds } = ctx.query;
     const ids = idList(roleIds, 'roleIds');
     const space = spaceOf(ctx);
     await requirePosition(space, positionId);
@@ -368,14 +268,14 @@ export const positionHandlers: HandlerMap = {
   },
 
   'position.transfer': async (ctx) => {
-    const raw = (ctx.query as { ids?: string }).ids ?? '';
+    const raw = ctx.query.ids ?? '';
     if (!raw.trim()) return [];
     const ids = idList(raw);
     const rows = await withNames(spaceOf(ctx))
       .select([...POSITION_COLUMNS])
       .where('p.id', 'in', ids)
       .execute();
-    const byId = new Map(rows.map((r) => [r.id, compact(r)]));
+    const byId = new Map(rows.map((r) => [r.id, compact({ ...r, createTime: isoTime(r.createTime) })]));
     return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   },
-};
+});

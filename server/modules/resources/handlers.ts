@@ -1,9 +1,13 @@
-/** Menu resources: the menu tree of the current subsystem as the current user may see it. */
-import type { Db } from '../../db/database.ts';
+/**
+ * Menu resources: the menu tree of the current subsystem as the current user may see it. The super user
+ * sees every entry; a tenant admin every entry whose page needs only tenant permissions; anyone else the
+ * entries granted through their roles (server/auth/permissions.ts), each with its ancestors. Hidden
+ * entries (they only carry permissions) and buttons are never part of the menu.
+ */
 import type { AuthContext } from '../../auth/session.ts';
+import { grantedResources, sessionFacts, tenantPermissions } from '../../auth/permissions.ts';
 import type { HandlerMap } from '../handler.ts';
 import { authOf } from '../handler.ts';
-import { employeeRoleEntries } from '../people/party.ts';
 
 export interface MenuNode {
   id: string;
@@ -20,23 +24,39 @@ export interface MenuNode {
   children: MenuNode[];
 }
 
-/** Menus come through roles: own grants and those inherited from the employee's organisations and posts. */
-async function grantedResourceIds(db: Db, auth: AuthContext): Promise<Set<string> | 'all'> {
-  if (auth.isSuper) return 'all';
-  if (!auth.tenantSchema) return new Set();
-  const space = db.withSchema(auth.tenantSchema);
-  const me = await space.selectFrom('employee').select('id').where('account', '=', auth.account).executeTakeFirst();
-  if (!me) return new Set();
-  const roleIds = (await employeeRoleEntries(db, space, me.id)).map((r) => r.id);
-  if (roleIds.length === 0) return new Set();
-  const rows = await space
-    .selectFrom('role_resource as rr')
-    .innerJoin('role as r', 'r.id', 'rr.role_id')
-    .select('rr.resource_id')
-    .where('rr.role_id', 'in', roleIds)
-    .where('r.enabled', '=', true)
-    .execute();
-  return new Set(rows.map((r) => r.resource_id));
+type MenuRow = Omit<MenuNode, 'children' | 'level' | 'iconSvg'> & { permissions: string[] };
+
+/** What of a subsystem's menu a session sees (see the file comment). */
+async function visibleEntries(
+  ctx: Parameters<HandlerMap[string]>[0],
+  auth: AuthContext,
+  systemId: string,
+  rows: MenuRow[],
+): Promise<MenuRow[]> {
+  if (auth.isSuper) return rows;
+  if (auth.isTenantAdmin) {
+    const tenantScope = new Set(tenantPermissions());
+    const passes = rows.filter((r) => r.permissions.every((p) => tenantScope.has(p)));
+    return keepWithVisibleChildren(
+      passes,
+      new Set(rows.filter((r) => rows.some((c) => c.parentId === r.id)).map((r) => r.id)),
+    );
+  }
+  const granted =
+    systemId === auth.systemId
+      ? (await sessionFacts(ctx.db, auth)).resources
+      : (await grantedResources(ctx.db, { ...auth, systemId })).resources;
+  return granted === 'all' ? rows : keepGrantedWithAncestors(rows, granted);
+}
+
+/** Groups (entries with children in the tree) stay only when one of their children stays. */
+function keepWithVisibleChildren(rows: MenuRow[], groups: Set<string>): MenuRow[] {
+  let kept = rows;
+  for (;;) {
+    const next = kept.filter((r) => !groups.has(r.id) || kept.some((c) => c.parentId === r.id));
+    if (next.length === kept.length) return kept;
+    kept = next;
+  }
 }
 
 export function buildMenuTree(rows: Omit<MenuNode, 'children' | 'level'>[]): MenuNode[] {
@@ -52,7 +72,6 @@ export const resourceHandlers: HandlerMap = {
     const auth = authOf(ctx);
     const systemId = (ctx.query as { systemId?: string }).systemId || auth.systemId;
     if (!systemId) return [];
-    const granted = await grantedResourceIds(ctx.db, auth);
     const rows = await ctx.db
       .selectFrom('platform.resource')
       .select([
@@ -65,19 +84,24 @@ export const resourceHandlers: HandlerMap = {
         'default_url as defaultUrl',
         'screen',
         'open_type as open',
+        'permissions',
       ])
       .where('system_id', '=', systemId)
       .where('type', '=', 'menu')
+      .where('hidden', '=', false)
       .orderBy('sn')
       .orderBy('name')
       .execute();
-    // A parent stays visible when any of its descendants is granted.
-    const visible = granted === 'all' ? rows : keepGrantedWithAncestors(rows, granted);
-    return buildMenuTree(visible.map((r) => ({ ...r, iconSvg: null })));
+    const visible = await visibleEntries(ctx, auth, systemId, rows);
+    return buildMenuTree(visible.map(({ permissions: _p, ...r }) => ({ ...r, iconSvg: null })));
   },
 };
 
-function keepGrantedWithAncestors<T extends { id: string; parentId: string }>(rows: T[], granted: Set<string>): T[] {
+/** A parent stays visible when any of its descendants is granted. */
+function keepGrantedWithAncestors<T extends { id: string; parentId: string }>(
+  rows: T[],
+  granted: ReadonlySet<string>,
+): T[] {
   const byId = new Map(rows.map((r) => [r.id, r]));
   const keep = new Set<string>();
   for (const id of granted) {

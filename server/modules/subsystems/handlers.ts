@@ -1,8 +1,10 @@
 /**
  * Subsystems a signed-in user may read: the logo dropdown and the system selection page list those in
- * which the user can open at least one menu entry (any subsystem with a menu for the super user).
+ * which the user can open at least one menu entry — granted through their roles (server/auth/
+ * permissions.ts); any subsystem with a menu for the super user and for a tenant admin.
  */
 import type { Db } from '../../db/database.ts';
+import { grantedResources } from '../../auth/permissions.ts';
 import type { AuthContext } from '../../auth/session.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
@@ -43,25 +45,6 @@ function toSubsystem(r: Row): SubsystemOut {
   };
 }
 
-/** Menu resources granted through roles held by the user's employee or its organisation. */
-async function grantedResourceIds(db: Db, auth: AuthContext): Promise<string[]> {
-  if (!auth.tenantSchema) return [];
-  const rows = await db
-    .withSchema(auth.tenantSchema)
-    .selectFrom('role_resource as rr')
-    .innerJoin('role_grant as g', 'g.role_id', 'rr.role_id')
-    .innerJoin('employee as e', (j) => j.on('e.account', '=', auth.account))
-    .select('rr.resource_id')
-    .where((w) =>
-      w.or([
-        w.and([w('g.party_type', '=', 'employee'), w('g.party_id', '=', w.ref('e.id'))]),
-        w.and([w('g.party_type', '=', 'org'), w('g.party_id', '=', w.ref('e.org_id'))]),
-      ]),
-    )
-    .execute();
-  return [...new Set(rows.map((r) => r.resource_id))];
-}
-
 export async function currentUserSubsystems(db: Db, auth: AuthContext): Promise<SubsystemOut[]> {
   let query = db
     .selectFrom('platform.subsystem as s')
@@ -72,11 +55,12 @@ export async function currentUserSubsystems(db: Db, auth: AuthContext): Promise<
           .selectFrom('platform.resource as r')
           .select('r.id')
           .whereRef('r.system_id', '=', 's.id')
-          .where('r.type', '=', 'menu'),
+          .where('r.type', '=', 'menu')
+          .where('r.hidden', '=', false),
       ),
     );
-  if (!auth.isSuper) {
-    const granted = await grantedResourceIds(db, auth);
+  if (!auth.isSuper && !auth.isTenantAdmin) {
+    const granted = [...(await grantedResources(db, auth, true)).resources];
     if (!granted.length) return [];
     query = query.where((w) =>
       w.exists(
@@ -84,6 +68,7 @@ export async function currentUserSubsystems(db: Db, auth: AuthContext): Promise<
           .selectFrom('platform.resource as g')
           .select('g.id')
           .whereRef('g.system_id', '=', 's.id')
+          .where('g.type', '=', 'menu')
           .where('g.id', 'in', granted),
       ),
     );

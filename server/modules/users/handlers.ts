@@ -2,6 +2,12 @@
  * Accounts: the password policy, password changes and resets, registration (personal and enterprise
  * employee), and switching the session's tenant. Every password set here passes the policy and the
  * common-password block list (server/auth/password-policy.ts); a change ends the account's sessions.
+ *
+ * An account may belong to several tenants, so its credentials are the account's own: a tenant admin
+ * (employee:resetPassword) resets only accounts that belong to their tenant alone; the password of an
+ * account shared with another tenant changes only by the account itself or the super user. Registration
+ * proves the mobile by its SMS code before it says whether a name or number is taken, and every answer
+ * that could tell whether an account or tenant exists is rate-limited (the 'lookup' bucket).
  */
 import {
   accountById,
@@ -16,9 +22,17 @@ import {
 import { beginAttempt, clearFailures, subjectForAccount } from '../../auth/brute-force.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { assertPasswordAllowed } from '../../auth/password-policy.ts';
-import { limitIp } from '../../auth/rate-limit.ts';
+import { hit, limitIp, limitLookups } from '../../auth/rate-limit.ts';
+import { invalidatePermissions } from '../../auth/permissions.ts';
+import { recordLogin } from '../../audit/login-log.ts';
+import { requirePermission } from '../../http/access.ts';
 import { defaultSetting, policyOf, settingFor } from '../../auth/security-settings.ts';
-import { resolveSession, revokeAccountSessions, setSessionTenant } from '../../auth/session.ts';
+import {
+  resolveSession,
+  revokeAccountSessions,
+  setSessionTenant,
+  type AuthContext,
+} from '../../auth/session.ts';
 import { newId } from '../../auth/tokens.ts';
 import type { Db } from '../../db/database.ts';
 import { Code } from '../../http/codes.ts';
@@ -77,9 +91,38 @@ async function changeOwnPassword(ctx: HandlerContext, body: PasswordChange): Pro
   return true;
 }
 
-/** reset 1 (a given password) and 2 (the configured default): super user, or tenant admin for members. */
+/** The tenants an account belongs to, as members or as employees waiting for activation. */
+export async function tenantsOfAccount(db: Db, accountId: string): Promise<Set<string>> {
+  const members = await db
+    .selectFrom('platform.tenant_member')
+    .select('tenant_id')
+    .where('account_id', '=', accountId)
+    .execute();
+  return new Set(members.map((m) => m.tenant_id));
+}
+
+/**
+ * Whether the account's credentials (password, mobile) are the caller's to change: the super user's
+ * always; a tenant admin's (or a holder of `permission`) only for an account that belongs to the session's
+ * tenant and to no other.
+ */
+export async function mayChangeCredentials(db: Db, auth: AuthContext, target: AccountRow): Promise<boolean> {
+  if (auth.isSuper) return true;
+  if (!auth.tenantId || target.is_super) return false;
+  const tenants = await tenantsOfAccount(db, target.id);
+  return tenants.size === 1 && tenants.has(auth.tenantId);
+}
+
+/**
+ * reset 1 (a given password) and 2 (the configured default): the super user for anyone, a holder of
+ * employee:resetPassword for accounts of their tenant alone (see mayChangeCredentials).
+ */
 async function resetOthers(ctx: HandlerContext, body: PasswordChange): Promise<true> {
   const auth = authOf(ctx);
+  if (!auth.isSuper) {
+    if (!auth.tenantId) throw new ApiError(Code.TENANT_DENIED);
+    await requirePermission(ctx.db, auth, 'employee:resetPassword');
+  }
   const ids = [...new Set((body.userIds ?? '').split(',').filter(Boolean))];
   if (ids.length === 0)
     throw new ApiError(Code.ILLEGAL_REQUEST, 'validation.required', {}, [
@@ -100,14 +143,9 @@ async function resetOthers(ctx: HandlerContext, body: PasswordChange): Promise<t
   const targets: AccountRow[] = [];
   for (const id of ids) {
     const target = await accountById(ctx.db, id);
-    if (!target) throw new ApiError(Code.ILLEGAL_REQUEST, 'auth.password.noUser', { id });
-    const allowed =
-      auth.isSuper ||
-      (auth.isTenantAdmin &&
-        auth.tenantId !== null &&
-        !target.is_super &&
-        (await membership(ctx.db, target.id, auth.tenantId)));
-    if (!allowed) throw new ApiError(Code.NO_PERMISSION);
+    // An unknown id and another tenant's account read the same.
+    if (!target || !(await mayChangeCredentials(ctx.db, auth, target)))
+      throw new ApiError(Code.NO_PERMISSION, 'security.sharedCredentials');
     assertPasswordAllowed(password, await settingFor(ctx.db, target.id), target, ctx.lang);
     targets.push(target);
   }
@@ -116,8 +154,22 @@ async function resetOthers(ctx: HandlerContext, body: PasswordChange): Promise<t
     await setPassword(ctx.db, target.id, password, true);
     await revokeAccountSessions(ctx.db, target.id, 'password-reset');
     await clearFailures(ctx.db, subjectForAccount(target.id));
+    invalidatePermissions(ctx.db, { accountId: target.id });
   }
   return true;
+}
+
+/** SMS password resets per mobile and per account in an hour, whatever the addresses they come from. */
+export const RESETS_PER_HOUR = 10;
+
+async function limitResets(ctx: HandlerContext, keys: string[]): Promise<void> {
+  for (const key of keys) {
+    const { count, retryAfter } = await hit(ctx.db, 'sms-reset', key, 3600);
+    if (count > RESETS_PER_HOUR) {
+      ctx.reply.header('retry-after', String(retryAfter));
+      throw new ApiError(Code.ILLEGAL_IP, 'security.resetTooMany', {}, { reason: 'reset-limit', retryAfter });
+    }
+  }
 }
 
 /** Forgotten password: mobile + 'verify' SMS code + new password (policy enforced); unlocks the account. */
@@ -135,6 +187,7 @@ async function resetBySms(ctx: HandlerContext): Promise<true> {
   if (body.account) candidates = candidates.filter((a) => a.account === body.account);
   if (candidates.length > 1) throw new ApiError(Code.ILLEGAL_REQUEST, 'auth.sms.mobileAmbiguous');
   const account = candidates[0];
+  await limitResets(ctx, [`mobile:${body.mobile}`, ...(account ? [`acct:${account.id}`] : [])]);
   const setting = account ? await settingFor(ctx.db, account.id) : await defaultSetting(ctx.db);
   assertPasswordAllowed(
     body.newPassword,
@@ -147,6 +200,15 @@ async function resetBySms(ctx: HandlerContext): Promise<true> {
   await setPassword(ctx.db, account.id, body.newPassword, false);
   await revokeAccountSessions(ctx.db, account.id, 'password-reset');
   await clearFailures(ctx.db, subjectForAccount(account.id));
+  invalidatePermissions(ctx.db, { accountId: account.id });
+  await recordLogin(ctx.db, {
+    event: 'password-reset',
+    outcome: 'success',
+    accountId: account.id,
+    account: account.account,
+    grantType: 'sms',
+    ip: ctx.request.ip,
+  });
   return true;
 }
 
@@ -166,12 +228,11 @@ async function registerAccount(
   body: Registration,
   /** More rows to write in the same transaction (the enterprise registration's employee). */
   also?: (tx: Db, created: { id: string; account: string }) => Promise<void>,
+  /** The caller already checked the code (peek) and counted the lookup. */
+  mobileProven = false,
 ): Promise<{ id: string; account: string }> {
-  await limitIp(ctx, 'login');
+  if (!mobileProven) await limitIp(ctx, 'login');
   const account = body.account.trim();
-  if (await accountNameTaken(ctx.db, account))
-    throw new ApiError(Code.ILLEGAL_REQUEST, 'auth.register.accountTaken', { account });
-  if (await mobileTaken(ctx.db, body.mobile)) throw new ApiError(Code.ILLEGAL_REQUEST, 'auth.phone.taken');
   assertPasswordAllowed(
     body.password,
     await defaultSetting(ctx.db),
@@ -179,6 +240,15 @@ async function registerAccount(
     ctx.lang,
     'password',
   );
+  // The mobile's code first: only someone holding the phone learns whether a name or number is taken
+  // (peek: the code stays usable for the retry with another name), and those answers are rate-limited.
+  if (!mobileProven) {
+    await checkCode(ctx.db, ctx.config, body.mobile, 'verify', body.validCode, { peek: true });
+    await limitLookups(ctx);
+  }
+  if (await accountNameTaken(ctx.db, account))
+    throw new ApiError(Code.ILLEGAL_REQUEST, 'auth.register.accountTaken', { account });
+  if (await mobileTaken(ctx.db, body.mobile)) throw new ApiError(Code.ILLEGAL_REQUEST, 'auth.phone.taken');
   await checkCode(ctx.db, ctx.config, body.mobile, 'verify', body.validCode);
   const id = newId();
   const passwordHash = await hashPassword(body.password);
@@ -242,6 +312,10 @@ export const userHandlers: HandlerMap = {
     if (!ctx.config.tenantRegOpen) throw new ApiError(Code.NO_PERMISSION, 'auth.register.closed');
     const { tenantCode } = ctx.query as { tenantCode: string };
     const body = ctx.body as Registration;
+    // As registration: the mobile's code before anything that tells whether a tenant or name exists.
+    await limitIp(ctx, 'login');
+    await checkCode(ctx.db, ctx.config, body.mobile, 'verify', body.validCode, { peek: true });
+    await limitLookups(ctx);
     const tenant = await ctx.db
       .selectFrom('platform.tenant')
       .select(['id', 'schema_name'])
@@ -250,6 +324,7 @@ export const userHandlers: HandlerMap = {
       .where('approve_status', '=', 'PASSED')
       .where('schema_status', '=', 'CREATED')
       .executeTakeFirst();
+    // Unknown, not approved, disabled or without a space: one answer.
     if (!tenant) throw new ApiError(Code.ILLEGAL_REQUEST, 'auth.register.noTenant', { tenant: tenantCode });
     const space = ctx.db.withSchema(tenant.schema_name);
     const clash = await space
@@ -269,10 +344,15 @@ export const userHandlers: HandlerMap = {
       email: body.email ?? null,
       mobile: body.mobile,
     };
-    await registerAccount(ctx, body, async (tx, created) => {
-      employee.account_id = created.id;
-      await tx.withSchema(tenant.schema_name).insertInto('employee').values(employee).execute();
-    });
+    await registerAccount(
+      ctx,
+      body,
+      async (tx, created) => {
+        employee.account_id = created.id;
+        await tx.withSchema(tenant.schema_name).insertInto('employee').values(employee).execute();
+      },
+      true,
+    );
     return {
       id: employee.id,
       account: employee.account,
@@ -292,6 +372,8 @@ export const userHandlers: HandlerMap = {
   'user.switchTenant': async (ctx) => {
     const auth = authOf(ctx);
     const { tenantId } = ctx.body as { tenantId: string };
+    // Unknown and not one's own read the same (6010105); the tries are counted.
+    await limitLookups(ctx);
     const tenant = await ctx.db
       .selectFrom('platform.tenant')
       .select('id')

@@ -1,0 +1,88 @@
+/** The holiday calendar an administrator maintains (permission calendar:manage), and loading it for counting. */
+import { HolidayCalendar, type CalendarDay, type CalendarDayKind } from '../calendar.ts';
+import { isPlainDate, type PlainDate } from '../dates.ts';
+import type { Db } from '../../db/database.ts';
+import { FilingError, requirePermission, type Actor } from '../actor.ts';
+import { appendAudit } from '../audit.ts';
+import type { FilingContext } from './context.ts';
+
+export async function loadCalendar(db: Db): Promise<HolidayCalendar> {
+  const rows = await db.selectFrom('filing.calendar_day').select(['day', 'kind']).execute();
+  return new HolidayCalendar(rows);
+}
+
+export async function listCalendarDays(
+  ctx: FilingContext,
+  query: { year?: number } = {},
+): Promise<(CalendarDay & { source: string | null })[]> {
+  let q = ctx.db.selectFrom('filing.calendar_day').select(['day', 'kind', 'name', 'source']).orderBy('day');
+  if (query.year) q = q.where('day', '>=', `${query.year}-01-01`).where('day', '<=', `${query.year}-12-31`);
+  return q.execute();
+}
+
+export async function addCalendarDay(
+  ctx: FilingContext,
+  actor: Actor,
+  input: { day: PlainDate; kind: CalendarDayKind; name: string; source?: string },
+): Promise<void> {
+  requirePermission(actor, 'calendar:manage');
+  if (!isPlainDate(input.day)) throw new FilingError('invalidDate', { field: 'day' });
+  if (input.kind !== 'HOLIDAY' && input.kind !== 'WORKDAY')
+    throw new FilingError('invalidValue', { field: 'kind' });
+  const name = (input.name ?? '').trim();
+  if (!name || name.length > 50) throw new FilingError('required', { field: 'name' });
+  await ctx.db.transaction().execute(async (trx) => {
+    const exists = await trx
+      .selectFrom('filing.calendar_day')
+      .select('day')
+      .where('day', '=', input.day)
+      .executeTakeFirst();
+    if (exists) throw new FilingError('calendarDayExists', { day: input.day });
+    await trx
+      .insertInto('filing.calendar_day')
+      .values({
+        day: input.day,
+        kind: input.kind,
+        name,
+        source: input.source ?? null,
+        created_by: actor.accountId,
+      })
+      .execute();
+    await appendAudit(
+      trx,
+      {
+        action: 'calendar.add',
+        actorAccountId: actor.accountId,
+        actorTenantId: actor.tenantId,
+        objectType: 'calendar_day',
+        objectId: input.day,
+        detail: { kind: input.kind, name },
+      },
+      ctx.now(),
+    );
+  });
+}
+
+/**
+ * Removes a day. Running clocks keep the due dates they have: a change of the calendar applies to dates
+ * computed after it (the sweep never recomputes a due date already notified to the parties).
+ */
+export async function removeCalendarDay(ctx: FilingContext, actor: Actor, day: PlainDate): Promise<void> {
+  requirePermission(actor, 'calendar:manage');
+  if (!isPlainDate(day)) throw new FilingError('invalidDate', { field: 'day' });
+  await ctx.db.transaction().execute(async (trx) => {
+    const gone = await trx.deleteFrom('filing.calendar_day').where('day', '=', day).executeTakeFirst();
+    if (Number(gone.numDeletedRows) === 0) throw new FilingError('notFound', { what: 'calendarDay' }, 404);
+    await appendAudit(
+      trx,
+      {
+        action: 'calendar.remove',
+        actorAccountId: actor.accountId,
+        actorTenantId: actor.tenantId,
+        objectType: 'calendar_day',
+        objectId: day,
+      },
+      ctx.now(),
+    );
+  });
+}

@@ -1,0 +1,424 @@
+/** Drafts and the case record: create, edit while editable, read (filtered for the viewer), list, check. */
+import { newId } from '../../auth/tokens.ts';
+import type { Db } from '../../db/database.ts';
+import { FilingError, denied, has, requirePermission, type Actor } from '../actor.ts';
+import { checkCompleteness, INDUSTRY_CODE, type Completeness, type FilingBundle } from '../completeness.ts';
+import { TRANSACTION_MODES, type CaseState } from '../tables.ts';
+import { Code } from '../../http/codes.ts';
+import { accessAsParty, accessCase, assertEditable, seesConfidential, type CaseAccess } from './access.ts';
+import type { FilingContext } from './context.ts';
+import { amount, bool, date, int, known, oneOf, text } from './input.ts';
+import { view, views } from './rows.ts';
+import { inUnit } from './unit.ts';
+import { availableActions } from '../state-machine.ts';
+import { daysBetween, chinaDate } from '../dates.ts';
+
+const CASE_FIELDS = [
+  'title',
+  'procedure',
+  'basis',
+  'calledInOn',
+  'transactionMode',
+  'isHorizontal',
+  'isVertical',
+  'isConglomerate',
+  'jvAbroadNoChinaActivity',
+  'foreignTargetNoChinaActivity',
+  'dealValue',
+  'dealCurrency',
+  'signingDate',
+  'plannedClosingDate',
+  'referenceYear',
+  'industries',
+  'rationale',
+  'simplifiedReasons',
+] as const;
+
+export type CaseInput = Partial<Record<(typeof CASE_FIELDS)[number], unknown>> & {
+  version?: number;
+  refiledFromId?: string;
+};
+
+/** Validated column values for the fields present in the input (absent fields stay as they are). */
+function caseColumns(input: Record<string, unknown>) {
+  const set: Record<string, unknown> = {};
+  const has = (k: string) => Object.prototype.hasOwnProperty.call(input, k);
+  if (has('title')) set.title = text(input.title, 'title', { max: 200 }) ?? '';
+  if (has('procedure')) set.procedure = oneOf(input.procedure, 'procedure', ['SIMPLIFIED', 'NORMAL'], true);
+  if (has('basis')) set.basis = oneOf(input.basis, 'basis', ['THRESHOLD_MET', 'CALLED_IN', 'VOLUNTARY']);
+  if (has('calledInOn')) set.called_in_on = date(input.calledInOn, 'calledInOn');
+  if (has('transactionMode'))
+    set.transaction_mode = oneOf(input.transactionMode, 'transactionMode', TRANSACTION_MODES);
+  for (const [k, col] of [
+    ['isHorizontal', 'is_horizontal'],
+    ['isVertical', 'is_vertical'],
+    ['isConglomerate', 'is_conglomerate'],
+    ['jvAbroadNoChinaActivity', 'jv_abroad_no_china_activity'],
+    ['foreignTargetNoChinaActivity', 'foreign_target_no_china_activity'],
+  ] as const)
+    if (has(k)) set[col] = bool(input[k], k) ?? false;
+  if (has('dealValue')) set.deal_value = amount(input.dealValue, 'dealValue');
+  if (has('dealCurrency')) {
+    const cur = text(input.dealCurrency, 'dealCurrency', { max: 3 });
+    if (cur && !/^[A-Z]{3}$/.test(cur)) throw new FilingError('invalidValue', { field: 'dealCurrency' });
+    set.deal_currency = cur;
+  }
+  if (has('signingDate')) set.signing_date = date(input.signingDate, 'signingDate');
+  if (has('plannedClosingDate'))
+    set.planned_closing_date = date(input.plannedClosingDate, 'plannedClosingDate');
+  if (has('referenceYear')) set.reference_year = int(input.referenceYear, 'referenceYear', 1990, 2100);
+  if (has('industries')) {
+    const list = input.industries;
+    if (
+      !Array.isArray(list) ||
+      list.length > 20 ||
+      list.some((c) => typeof c !== 'string' || !INDUSTRY_CODE.test(c))
+    )
+      throw new FilingError('invalidValue', { field: 'industries' });
+    set.industries = [...new Set(list as string[])];
+  }
+  if (has('rationale')) set.rationale = text(input.rationale, 'rationale', { max: 5000 });
+  if (has('simplifiedReasons')) {
+    const list = input.simplifiedReasons;
+    if (!Array.isArray(list) || list.some((n) => !Number.isInteger(n) || n < 1 || n > 6))
+      throw new FilingError('invalidValue', { field: 'simplifiedReasons' });
+    set.simplified_reasons = [...new Set(list as number[])].sort();
+  }
+  return set;
+}
+
+export async function createDraft(
+  ctx: FilingContext,
+  actor: Actor,
+  input: CaseInput = {},
+): Promise<{ id: string }> {
+  requirePermission(actor, 'filing:edit');
+  if (actor.tenantKind === 'authority') throw denied('filing:edit');
+  const fields = known(input, [...CASE_FIELDS, 'refiledFromId']);
+  const columns = caseColumns(fields);
+  return inUnit(ctx, async (u) => {
+    let refiledFrom: string | null = null;
+    if (fields.refiledFromId !== undefined) {
+      // A returned simplified filing comes back as a normal one, linked to the first.
+      const access = await accessCase(u.trx, actor, String(fields.refiledFromId));
+      if (!access.ownerSide || access.case.state !== 'RETURNED') throw new FilingError('refileOnlyReturned');
+      refiledFrom = access.case.id;
+      columns.procedure = 'NORMAL';
+    }
+    const id = newId();
+    await u.trx
+      .insertInto('filing.case')
+      .values({
+        id,
+        owner_tenant_id: actor.tenantId,
+        created_by: actor.accountId,
+        refiled_from_id: refiledFrom,
+        ...(columns as object),
+      })
+      .execute();
+    await u.trx
+      .insertInto('filing.membership')
+      .values({
+        id: newId(),
+        case_id: id,
+        tenant_id: actor.tenantId,
+        role: 'FILER',
+        invited_by: actor.accountId,
+      })
+      .execute();
+    await u.audit({
+      action: 'case.create',
+      actorAccountId: actor.accountId,
+      actorTenantId: actor.tenantId,
+      caseId: id,
+      objectType: 'case',
+      objectId: id,
+      detail: { refiledFrom },
+    });
+    return { id };
+  });
+}
+
+/** Saves case fields of a draft (or while answering a supplement). `version` guards against lost updates. */
+export async function updateCase(
+  ctx: FilingContext,
+  actor: Actor,
+  caseId: string,
+  input: CaseInput,
+): Promise<{ version: number }> {
+  const fields = known(input, [...CASE_FIELDS, 'version']);
+  const columns = caseColumns(fields);
+  return inUnit(ctx, async (u) => {
+    const access = await accessAsParty(u.trx, actor, caseId, 'filing:edit', {
+      ownerOnly: true,
+      forUpdate: true,
+    });
+    assertEditable(access);
+    if (fields.version !== undefined && fields.version !== access.case.version)
+      throw new FilingError('staleVersion', { version: access.case.version }, Code.WARNING);
+    if (
+      access.case.state !== 'DRAFT' &&
+      'procedure' in columns &&
+      columns.procedure !== access.case.procedure
+    )
+      throw new FilingError('procedureFixed');
+    const version = access.case.version + 1;
+    await u.trx
+      .updateTable('filing.case')
+      .set({ ...(columns as object), version, updated_at: u.at })
+      .where('id', '=', caseId)
+      .execute();
+    return { version };
+  });
+}
+
+/** Everything of a case, unfiltered: for completeness, templates and the authority. */
+export async function loadBundle(trx: Db, caseId: string) {
+  const [c, parties, turnovers, markets, shares, jurisdictions, noticeForm, documents] = await Promise.all([
+    trx.selectFrom('filing.case').selectAll().where('id', '=', caseId).executeTakeFirstOrThrow(),
+    trx
+      .selectFrom('filing.party')
+      .selectAll()
+      .where('case_id', '=', caseId)
+      .orderBy('sn')
+      .orderBy('created_at')
+      .execute(),
+    trx.selectFrom('filing.turnover').selectAll().where('case_id', '=', caseId).orderBy('year').execute(),
+    trx.selectFrom('filing.market').selectAll().where('case_id', '=', caseId).orderBy('sn').execute(),
+    trx.selectFrom('filing.market_share').selectAll().where('case_id', '=', caseId).execute(),
+    trx.selectFrom('filing.jurisdiction').selectAll().where('case_id', '=', caseId).orderBy('sn').execute(),
+    trx.selectFrom('filing.notice_form').selectAll().where('case_id', '=', caseId).executeTakeFirst(),
+    trx
+      .selectFrom('filing.document')
+      .selectAll()
+      .where('case_id', '=', caseId)
+      .where('removed_at', 'is', null)
+      .orderBy('created_at')
+      .execute(),
+  ]);
+  return {
+    case: c,
+    parties,
+    turnovers,
+    markets: markets.map((m) => ({ ...m, shares: shares.filter((s) => s.market_id === m.id) })),
+    jurisdictions,
+    noticeForm: noticeForm ?? null,
+    documents,
+  };
+}
+
+export type Bundle = Awaited<ReturnType<typeof loadBundle>>;
+
+export function completenessOf(b: Bundle): Completeness {
+  return checkCompleteness(b as unknown as FilingBundle);
+}
+
+/** Section-by-section validation, for the wizard ("which section is incomplete"). */
+export async function checkFiling(ctx: FilingContext, actor: Actor, caseId: string): Promise<Completeness> {
+  return ctx.db.transaction().execute(async (trx) => {
+    await accessCase(trx, actor, caseId);
+    return completenessOf(await loadBundle(trx, caseId));
+  });
+}
+
+/**
+ * The case as the viewer may see it: other parties' confidential figures (exact turnovers and shares)
+ * are left out and their confidential documents are not listed; public bands stay.
+ */
+export async function getCase(ctx: FilingContext, actor: Actor, caseId: string) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const access = await accessCase(trx, actor, caseId);
+    const b = await loadBundle(trx, caseId);
+    return caseView(trx, access, b, actor, ctx.now());
+  });
+}
+
+async function caseView(trx: Db, access: CaseAccess, b: Bundle, actor: Actor, now: Date) {
+  const sees = (by: string) => seesConfidential(access, by);
+  const [clocks, transitions, supplements, members, served, withdrawals, handler, remedies, concerns] =
+    await Promise.all([
+      trx
+        .selectFrom('filing.clock')
+        .selectAll()
+        .where('case_id', '=', b.case.id)
+        .orderBy('created_at')
+        .execute(),
+      trx
+        .selectFrom('filing.transition')
+        .selectAll()
+        .where('case_id', '=', b.case.id)
+        .orderBy('id')
+        .execute(),
+      trx
+        .selectFrom('filing.supplement')
+        .selectAll()
+        .where('case_id', '=', b.case.id)
+        .orderBy('requested_at')
+        .execute(),
+      trx
+        .selectFrom('filing.membership as m')
+        .innerJoin('platform.tenant as t', 't.id', 'm.tenant_id')
+        .select([
+          'm.id',
+          'm.tenant_id',
+          'm.role',
+          'm.on_behalf_of_tenant_id',
+          'm.account_id',
+          'm.poa_document_id',
+          'm.status',
+          't.name as tenant_name',
+          't.kind as tenant_kind',
+        ])
+        .where('m.case_id', '=', b.case.id)
+        .execute(),
+      trx.selectFrom('filing.served_document').selectAll().where('case_id', '=', b.case.id).execute(),
+      trx
+        .selectFrom('filing.withdrawal')
+        .selectAll()
+        .where('case_id', '=', b.case.id)
+        .orderBy('requested_at')
+        .execute(),
+      b.case.handler_account_id
+        ? trx
+            .selectFrom('platform.account')
+            .select(['id', 'fullname', 'mobile', 'email'])
+            .where('id', '=', b.case.handler_account_id)
+            .executeTakeFirst()
+        : Promise.resolve(undefined),
+      trx
+        .selectFrom('filing.remedy')
+        .selectAll()
+        .where('case_id', '=', b.case.id)
+        .orderBy('version')
+        .execute(),
+      trx
+        .selectFrom('filing.concern')
+        .selectAll()
+        .where('case_id', '=', b.case.id)
+        .orderBy('raised_at')
+        .execute(),
+    ]);
+  const side = access.authority ? 'authority' : 'filer';
+  const submitted = b.case.submitted_at ? chinaDate(new Date(b.case.submitted_at)) : null;
+  return {
+    case: {
+      ...view(b.case),
+      daysWaiting:
+        submitted && ['SUBMITTED', 'AWAITING_SUPPLEMENT'].includes(b.case.state)
+          ? daysBetween(submitted, chinaDate(now))
+          : null,
+    },
+    viewer: {
+      authority: access.authority,
+      role: access.role,
+      ownerSide: access.ownerSide,
+      principalTenantId: access.principalTenantId,
+    },
+    // A co-party contributes data but takes no step of the procedure (submit, answer, withdraw).
+    actions:
+      access.authority || access.ownerSide
+        ? availableActions(
+            b.case.state as CaseState,
+            side,
+            new Set([...actor.permissions].filter((p) => has(actor, p as never))),
+          ).map((t) => t.action)
+        : [],
+    handler: handler ? { name: handler.fullname, mobile: handler.mobile, email: handler.email } : null,
+    parties: views(b.parties),
+    turnovers: b.turnovers.map((t): Record<string, unknown> => {
+      const v = view(t);
+      if (sees(t.contributed_by_tenant_id)) return { ...v, confidentialHidden: false };
+      return { ...v, worldwide: null, china: null, rateToCny: null, confidentialHidden: true };
+    }),
+    markets: b.markets.map((m) => ({
+      ...view({ ...m, shares: undefined }),
+      shares: m.shares.map((s): Record<string, unknown> =>
+        sees(s.contributed_by_tenant_id)
+          ? { ...view(s), confidentialHidden: false }
+          : { ...view(s), share: null, confidentialHidden: true },
+      ),
+    })),
+    jurisdictions: views(b.jurisdictions),
+    noticeForm: b.noticeForm ? view(b.noticeForm) : null,
+    documents: b.documents
+      .filter((d) => !d.confidential || sees(d.contributed_by_tenant_id))
+      .map((d) => view(d)),
+    clocks: views(clocks),
+    transitions: views(transitions),
+    supplements: views(supplements),
+    members:
+      access.authority || access.ownerSide
+        ? views(members)
+        : views(members.filter((m) => m.status === 'ACTIVE')),
+    served: access.authority
+      ? views(served)
+      : views(
+          served.filter((s) => s.tenant_id === access.principalTenantId || s.tenant_id === actor.tenantId),
+        ),
+    withdrawals: views(withdrawals),
+    remedies: views(remedies),
+    concerns: views(concerns),
+  };
+}
+
+export interface ListQuery {
+  state?: CaseState;
+  page?: number;
+  size?: number;
+}
+
+/** The cases of the actor's tenant (as filer, co-party or agent): one indexed query over memberships. */
+export async function listMyCases(ctx: FilingContext, actor: Actor, query: ListQuery = {}) {
+  requirePermission(actor, 'filing:read');
+  if (actor.tenantKind === 'authority') throw denied('filing:read');
+  const size = Math.min(Math.max(query.size ?? 20, 1), 100);
+  const page = Math.max(query.page ?? 1, 1);
+  let q = ctx.db
+    .selectFrom('filing.membership as m')
+    .innerJoin('filing.case as c', 'c.id', 'm.case_id')
+    .where('m.tenant_id', '=', actor.tenantId)
+    .where('m.status', '=', 'ACTIVE')
+    .where((e) => e.or([e('m.account_id', 'is', null), e('m.account_id', '=', actor.accountId)]));
+  if (query.state) q = q.where('c.state', '=', query.state);
+  const [rows, total] = await Promise.all([
+    q
+      .select([
+        'c.id',
+        'c.case_no',
+        'c.title',
+        'c.procedure',
+        'c.state',
+        'c.submitted_at',
+        'c.accepted_on',
+        'c.decided_on',
+        'c.updated_at',
+        'm.role',
+      ])
+      .orderBy('c.updated_at', 'desc')
+      .limit(size)
+      .offset((page - 1) * size)
+      .execute(),
+    q.select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: views(rows), total: Number(total.n), page, size };
+}
+
+/** Removes a draft that was never submitted (the owner side only). */
+export async function deleteDraft(ctx: FilingContext, actor: Actor, caseId: string): Promise<void> {
+  await inUnit(ctx, async (u) => {
+    const access = await accessAsParty(u.trx, actor, caseId, 'filing:edit', {
+      ownerOnly: true,
+      forUpdate: true,
+    });
+    if (access.case.state !== 'DRAFT') throw new FilingError('notEditable', { state: access.case.state });
+    await u.trx.deleteFrom('filing.case').where('id', '=', caseId).execute();
+    await u.audit({
+      action: 'case.deleteDraft',
+      actorAccountId: actor.accountId,
+      actorTenantId: actor.tenantId,
+      caseId,
+      objectType: 'case',
+      objectId: caseId,
+    });
+  });
+}

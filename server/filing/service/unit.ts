@@ -1,0 +1,95 @@
+/**
+ * One unit of work: a transaction, the instant and China date it runs at, and the events it announces
+ * after commit. Every service function that changes something runs inside one.
+ */
+import type { Db } from '../../db/database.ts';
+import { chinaDate, type PlainDate } from '../dates.ts';
+import type { HolidayCalendar } from '../calendar.ts';
+import { appendAudit, type AuditInput } from '../audit.ts';
+import { SYSTEM_ACTOR, type ActorOrSystem } from '../actor.ts';
+import type { FilingContext, FilingEvent } from './context.ts';
+import { loadCalendar } from './calendar-service.ts';
+
+export interface Unit {
+  ctx: FilingContext;
+  trx: Db;
+  at: Date;
+  today: PlainDate;
+  events: FilingEvent[];
+  calendar(): Promise<HolidayCalendar>;
+  audit(input: AuditInput): Promise<void>;
+}
+
+export async function inUnit<T>(ctx: FilingContext, work: (u: Unit) => Promise<T>): Promise<T> {
+  const events: FilingEvent[] = [];
+  const at = ctx.now();
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    let calendar: HolidayCalendar | undefined;
+    const unit: Unit = {
+      ctx,
+      trx,
+      at,
+      today: chinaDate(at),
+      events,
+      calendar: async () => (calendar ??= await loadCalendar(trx)),
+      audit: async (input) => void (await appendAudit(trx, input, at)),
+    };
+    return work(unit);
+  });
+  if (events.length) ctx.emit(events);
+  return result;
+}
+
+export interface TransitionRecord {
+  caseId: string;
+  action: string;
+  from: string | null;
+  to: string;
+  actor: ActorOrSystem;
+  reason?: string | null;
+  ground?: string | null;
+  documentIds?: string[];
+  detail?: Record<string, unknown>;
+}
+
+/** Writes the transition (who, when, from, to, why, documents) and its audit entry. */
+export async function recordTransition(u: Unit, t: TransitionRecord): Promise<void> {
+  const system = t.actor === SYSTEM_ACTOR;
+  const accountId = system ? null : (t.actor as Exclude<ActorOrSystem, typeof SYSTEM_ACTOR>).accountId;
+  const tenantId = system ? null : (t.actor as Exclude<ActorOrSystem, typeof SYSTEM_ACTOR>).tenantId;
+  await u.trx
+    .insertInto('filing.transition')
+    .values({
+      case_id: t.caseId,
+      action: t.action,
+      from_state: t.from,
+      to_state: t.to,
+      actor_account_id: accountId,
+      actor_tenant_id: tenantId,
+      by_system: system,
+      reason: t.reason ?? null,
+      ground: t.ground ?? null,
+      document_ids: t.documentIds ?? [],
+      detail: JSON.stringify(t.detail ?? {}),
+      at: u.at,
+    })
+    .execute();
+  await u.audit({
+    action: `transition.${t.action}`,
+    actorAccountId: accountId,
+    actorTenantId: tenantId,
+    caseId: t.caseId,
+    objectType: 'case',
+    objectId: t.caseId,
+    detail: {
+      from: t.from,
+      to: t.to,
+      reason: t.reason ?? null,
+      ground: t.ground ?? null,
+      documentIds: t.documentIds ?? [],
+      ...(t.detail ?? {}),
+    },
+  });
+  if (t.from !== t.to)
+    u.events.push({ type: 'case.transition', caseId: t.caseId, action: t.action, from: t.from, to: t.to });
+}

@@ -1,0 +1,193 @@
+/**
+ * The authority's worklists over every tenant's cases: each is one query on the shared filing schema
+ * (state and clock indexes), never a union over tenant schemas.
+ */
+import { sql } from 'kysely';
+import { requirePermission, type Actor } from '../actor.ts';
+import { addDays, chinaDate } from '../dates.ts';
+import type { FilingContext } from './context.ts';
+import { views } from './rows.ts';
+
+export const WORKLISTS = [
+  'awaitingCheck',
+  'awaitingSupplement',
+  'supplementLapsed',
+  'phaseI',
+  'phaseII',
+  'suspended',
+  'withdrawalPending',
+  'dueSoon',
+  'overdue',
+  'mine',
+  'unassigned',
+  'decided',
+] as const;
+export type Worklist = (typeof WORKLISTS)[number];
+
+/** "Due within 5 days". */
+export const DUE_SOON_DAYS = 5;
+
+export interface WorklistQuery {
+  list: Worklist;
+  divisionId?: string;
+  page?: number;
+  size?: number;
+}
+
+export async function worklist(ctx: FilingContext, actor: Actor, query: WorklistQuery) {
+  requirePermission(actor, 'review:read');
+  const today = chinaDate(ctx.now());
+  const size = Math.min(Math.max(query.size ?? 20, 1), 100);
+  const page = Math.max(query.page ?? 1, 1);
+
+  // The clock that matters now: the running or stopped phase/supplement clock with the earliest due date.
+  let q = ctx.db
+    .selectFrom('filing.case as c')
+    .innerJoin('platform.tenant as t', 't.id', 'c.owner_tenant_id')
+    .leftJoin('platform.account as h', 'h.id', 'c.handler_account_id')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('filing.clock as k')
+          .select([
+            'k.kind as clock_kind',
+            'k.due_on',
+            'k.nominal_due_on',
+            'k.state as clock_state',
+            'k.lapse_flagged_at',
+          ])
+          .whereRef('k.case_id', '=', 'c.id')
+          .where('k.state', 'in', ['RUNNING', 'STOPPED', 'LAPSED'])
+          .where('k.kind', '<>', 'NOTICE')
+          .orderBy(sql`case when k.state = 'LAPSED' then 1 else 0 end`)
+          .orderBy('k.due_on')
+          .limit(1)
+          .as('k'),
+      (join) => join.onTrue(),
+    )
+    .where('c.state', '<>', 'DRAFT');
+
+  switch (query.list) {
+    case 'awaitingCheck':
+      q = q.where('c.state', '=', 'SUBMITTED');
+      break;
+    case 'awaitingSupplement':
+      q = q.where('c.state', '=', 'AWAITING_SUPPLEMENT');
+      break;
+    case 'supplementLapsed':
+      q = q.where('c.state', '=', 'AWAITING_SUPPLEMENT').where('k.clock_state', '=', 'LAPSED');
+      break;
+    case 'phaseI':
+      q = q.where('c.state', '=', 'PHASE_I');
+      break;
+    case 'phaseII':
+      q = q.where('c.state', '=', 'PHASE_II');
+      break;
+    case 'suspended':
+      q = q.where('c.state', '=', 'SUSPENDED');
+      break;
+    case 'withdrawalPending':
+      q = q.where('c.state', '=', 'WITHDRAWAL_PENDING');
+      break;
+    case 'dueSoon':
+      q = q
+        .where('k.clock_state', '=', 'RUNNING')
+        .where('k.due_on', '>=', today)
+        .where('k.due_on', '<=', addDays(today, DUE_SOON_DAYS));
+      break;
+    case 'overdue':
+      q = q.where((e) =>
+        e.or([
+          e.and([e('k.clock_state', '=', 'RUNNING'), e('k.due_on', '<', today)]),
+          e('k.lapse_flagged_at', 'is not', null),
+        ]),
+      );
+      q = q.where('c.state', 'in', [
+        'AWAITING_SUPPLEMENT',
+        'PHASE_I',
+        'PHASE_II',
+        'WITHDRAWAL_PENDING',
+        'SUSPENDED',
+      ]);
+      break;
+    case 'mine':
+      q = q.where('c.handler_account_id', '=', actor.accountId);
+      break;
+    case 'unassigned':
+      q = q
+        .where('c.handler_account_id', 'is', null)
+        .where('c.state', 'in', ['SUBMITTED', 'AWAITING_SUPPLEMENT', 'PHASE_I', 'PHASE_II', 'SUSPENDED']);
+      break;
+    case 'decided':
+      q = q.where('c.decision', 'is not', null);
+      break;
+  }
+  if (query.divisionId) q = q.where('c.division_id', '=', query.divisionId);
+
+  const [rows, total] = await Promise.all([
+    q
+      .select([
+        'c.id',
+        'c.case_no',
+        'c.title',
+        'c.procedure',
+        'c.state',
+        'c.submitted_at',
+        'c.accepted_on',
+        'c.decided_on',
+        'c.division_id',
+        'c.division_name',
+        'c.updated_at',
+        't.name as owner_name',
+        'h.fullname as handler_name',
+        'k.clock_kind',
+        'k.due_on',
+        'k.nominal_due_on',
+        'k.clock_state',
+      ])
+      .orderBy(sql`k.due_on asc nulls last`)
+      .orderBy('c.updated_at', 'desc')
+      .limit(size)
+      .offset((page - 1) * size)
+      .execute(),
+    q.select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: views(rows as Record<string, unknown>[]), total: Number(total.n), page, size };
+}
+
+/** Figures for the deadline dashboard: cases by state, due this week, average days to acceptance and decision, by division. */
+export async function dashboard(ctx: FilingContext, actor: Actor) {
+  requirePermission(actor, 'review:read');
+  const today = chinaDate(ctx.now());
+  const [byState, dueThisWeek, averages] = await Promise.all([
+    ctx.db
+      .selectFrom('filing.case')
+      .select(['state', 'division_name', (e) => e.fn.countAll<number>().as('n')])
+      .where('state', '<>', 'DRAFT')
+      .groupBy(['state', 'division_name'])
+      .execute(),
+    ctx.db
+      .selectFrom('filing.clock')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .where('state', '=', 'RUNNING')
+      .where('kind', 'in', ['PHASE_I', 'PHASE_II', 'SUPPLEMENT'])
+      .where('due_on', '>=', today)
+      .where('due_on', '<=', addDays(today, 7))
+      .executeTakeFirstOrThrow(),
+    sql<{ division_name: string | null; to_acceptance: number | null; to_decision: number | null }>`
+      select division_name,
+        avg(accepted_on - (submitted_at at time zone 'Asia/Shanghai')::date)::float8 as to_acceptance,
+        avg(decided_on - accepted_on)::float8 as to_decision
+      from filing."case" where submitted_at is not null
+      group by division_name`.execute(ctx.db),
+  ]);
+  return {
+    byState: byState.map((r) => ({ state: r.state, division: r.division_name, count: Number(r.n) })),
+    dueThisWeek: Number(dueThisWeek.n),
+    averages: averages.rows.map((r) => ({
+      division: r.division_name,
+      daysToAcceptance: r.to_acceptance === null ? null : Math.round(r.to_acceptance * 10) / 10,
+      daysToDecision: r.to_decision === null ? null : Math.round(r.to_decision * 10) / 10,
+    })),
+  };
+}

@@ -1,0 +1,375 @@
+/**
+ * First-start demo data of the filing domain (SEED_DEMO): the authority (tenant kind 'authority') with its
+ * review divisions and staff, three enterprises and a law firm with their filers, about forty cases over
+ * every state (filing/demo-cases.ts) and the public dataset (filing/public.ts). Leaves the platform's own
+ * demo tenant alone. All demo accounts share one password, printed once like the admin's.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { inTransaction, type Db } from '../db/database.ts';
+import { createTenantSpace } from '../db/tenant-space.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { HolidayCalendar } from '../filing/calendar.ts';
+import { chinaDate, type PlainDate } from '../filing/dates.ts';
+import { FILING_ROLE_PERMISSIONS } from '../filing/permissions.ts';
+import { GENESIS_HASH } from '../filing/audit.ts';
+import type { TenantKind } from '../filing/tables.ts';
+import { bulkInsert } from './filing/bulk.ts';
+import {
+  buildDemoCases,
+  type DemoActor,
+  type DemoCaseSummary,
+  type DemoPeople,
+} from './filing/demo-cases.ts';
+import { markPublicDatasetPending, seedPublicDataset, type PublicSeedResult } from './filing/public.ts';
+import { Random } from './filing/random.ts';
+
+export interface DemoSignIn {
+  role: 'filer' | 'reviewer' | 'reviewLead';
+  account: string;
+  name: string;
+  tenant: string;
+}
+
+export interface FilingDemoResult {
+  password: string;
+  generated: boolean;
+  signIns: DemoSignIn[];
+  cases: DemoCaseSummary;
+  publicData: PublicSeedResult | null;
+  ms: { tenants: number; cases: number; publicData: number };
+}
+
+interface Person {
+  account: string;
+  name: string;
+  role: keyof typeof FILING_ROLE_PERMISSIONS;
+  org: string;
+  admin?: boolean;
+}
+
+interface TenantPlan {
+  code: string;
+  name: string;
+  kind: TenantKind;
+  orgs: { code: string; name: string; parent?: string }[];
+  people: Person[];
+}
+
+const TENANTS: TenantPlan[] = [
+  {
+    code: 'samr',
+    name: '国家市场监督管理总局',
+    kind: 'authority',
+    orgs: [
+      { code: 'dept', name: '反垄断执法二司' },
+      { code: 'div1', name: '审查一处', parent: 'dept' },
+      { code: 'div2', name: '审查二处', parent: 'dept' },
+      { code: 'div3', name: '审查三处', parent: 'dept' },
+      { code: 'general', name: '综合处', parent: 'dept' },
+      { code: 'delegated', name: '委托审查（江苏省市场监督管理局）', parent: 'dept' },
+    ],
+    people: [
+      { account: 'wangjun', name: '王军', role: 'reviewLead', org: 'div1' },
+      { account: 'lijing', name: '李静', role: 'reviewer', org: 'div1' },
+      { account: 'zhaolei', name: '赵磊', role: 'reviewer', org: 'div1' },
+      { account: 'chenmin', name: '陈敏', role: 'reviewLead', org: 'div2' },
+      { account: 'liuyang', name: '刘洋', role: 'reviewer', org: 'div2' },
+      { account: 'sunting', name: '孙婷', role: 'reviewer', org: 'div2' },
+      { account: 'zhoutao', name: '周涛', role: 'reviewLead', org: 'div3' },
+      { account: 'wuna', name: '吴娜', role: 'reviewer', org: 'div3' },
+      { account: 'zhenghong', name: '郑红', role: 'publisher', org: 'general' },
+      { account: 'heping', name: '何平', role: 'calendarAdmin', org: 'general', admin: true },
+      { account: 'huangyong', name: '黄勇', role: 'delegatedReviewer', org: 'delegated' },
+    ],
+  },
+  {
+    code: 'zyzb',
+    name: '中原智能装备集团有限公司',
+    kind: 'enterprise',
+    orgs: [
+      { code: 'hq', name: '中原智能装备集团有限公司' },
+      { code: 'legal', name: '法务合规部', parent: 'hq' },
+    ],
+    people: [
+      { account: 'zhangwei', name: '张伟', role: 'filer', org: 'legal', admin: true },
+      { account: 'liuna', name: '刘娜', role: 'filer', org: 'legal' },
+    ],
+  },
+  {
+    code: 'hcxny',
+    name: '海川新能源科技股份有限公司',
+    kind: 'enterprise',
+    orgs: [
+      { code: 'hq', name: '海川新能源科技股份有限公司' },
+      { code: 'legal', name: '法律事务部', parent: 'hq' },
+    ],
+    people: [
+      { account: 'chengang', name: '陈刚', role: 'filer', org: 'legal', admin: true },
+      { account: 'xuli', name: '徐丽', role: 'filer', org: 'legal' },
+    ],
+  },
+  {
+    code: 'ytyy',
+    name: '远拓医药控股有限公司',
+    kind: 'enterprise',
+    orgs: [
+      { code: 'hq', name: '远拓医药控股有限公司' },
+      { code: 'legal', name: '投资法务部', parent: 'hq' },
+    ],
+    people: [
+      { account: 'malin', name: '马琳', role: 'filer', org: 'legal', admin: true },
+      { account: 'gaofei', name: '高飞', role: 'filer', org: 'legal' },
+    ],
+  },
+  {
+    code: 'jhls',
+    name: '君衡律师事务所',
+    kind: 'law_firm',
+    orgs: [
+      { code: 'firm', name: '君衡律师事务所' },
+      { code: 'antitrust', name: '反垄断业务组', parent: 'firm' },
+    ],
+    people: [
+      { account: 'tanglu', name: '唐璐', role: 'filer', org: 'antitrust', admin: true },
+      { account: 'songjie', name: '宋杰', role: 'filer', org: 'antitrust' },
+    ],
+  },
+];
+
+const ROLE_NAMES: Record<string, [string, string]> = {
+  filer: ['申报人', '填写、提交经营者集中申报'],
+  reviewer: ['审查员（主办人）', '完备性审查、要求补充材料、处理公众意见'],
+  reviewLead: ['审查处长', '立案受理、审查决定、审查期限'],
+  delegatedReviewer: ['委托审查员', '审查委托的简易案件并提出意见'],
+  publisher: ['发布员', '公布审查结果'],
+  calendarAdmin: ['系统管理员（审查机关）', '维护节假日日历、查看审计日志'],
+};
+
+/** Creates the demo tenants, their spaces and staff; returns who is who. */
+async function seedTenants(
+  db: Db,
+  r: Random,
+  passwordHash: string,
+): Promise<{ people: DemoPeople; byAccount: Map<string, DemoActor & { tenant: string }> }> {
+  const byAccount = new Map<string, DemoActor & { tenant: string }>();
+  const orgIds = new Map<string, string>();
+  const system = await db
+    .selectFrom('platform.subsystem')
+    .select('id')
+    .where('alias', '=', 'merger')
+    .executeTakeFirst();
+  for (const plan of TENANTS) {
+    const tenantId = r.id();
+    const schema = `t_${plan.code}`;
+    await db
+      .insertInto('platform.tenant')
+      .values({
+        id: tenantId,
+        code: plan.code,
+        name: plan.name,
+        schema_name: schema,
+        kind: plan.kind,
+        approve_status: 'PASSED',
+        email: `admin@${plan.code}.example.cn`,
+      })
+      .execute();
+    await createTenantSpace(db, tenantId);
+    const t = db.withSchema(schema);
+    const paths = new Map<string, { id: string; path: string; pathName: string }>();
+    await t
+      .insertInto('org')
+      .values(
+        plan.orgs.map((o, i) => {
+          const id = r.id();
+          const parent = o.parent ? paths.get(o.parent)! : null;
+          const node = {
+            id,
+            path: parent ? `${parent.path}.${id}` : id,
+            pathName: parent ? `${parent.pathName}/${o.name}` : o.name,
+          };
+          paths.set(o.code, node);
+          orgIds.set(`${plan.code}:${o.code}`, id);
+          return {
+            id,
+            parent_id: parent?.id ?? '0',
+            name: o.name,
+            code: o.code,
+            path: node.path,
+            path_name: node.pathName,
+            sn: i,
+          };
+        }),
+      )
+      .execute();
+    const roles = [...new Set(plan.people.map((p) => p.role))].map((alias) => ({
+      id: r.id(),
+      alias,
+      name: ROLE_NAMES[alias][0],
+      description: ROLE_NAMES[alias][1],
+      system_id: system?.id ?? null,
+    }));
+    await t.insertInto('role').values(roles).execute();
+    const accounts = plan.people.map((p, i) => ({
+      id: r.id(),
+      account: p.account,
+      password_hash: passwordHash,
+      fullname: p.name,
+      mobile: `139${String(20000000 + i * 7919 + plan.code.length * 131).slice(-8)}`,
+      email: `${p.account}@${plan.code}.example.cn`,
+      password_changed_at: new Date(),
+    }));
+    await db.insertInto('platform.account').values(accounts).execute();
+    await db
+      .insertInto('platform.tenant_member')
+      .values(
+        plan.people.map((p, i) => ({
+          tenant_id: tenantId,
+          account_id: accounts[i].id,
+          is_admin: !!p.admin,
+          is_main: true,
+        })),
+      )
+      .execute();
+    const employees = plan.people.map((p, i) => ({
+      id: r.id(),
+      account_id: accounts[i].id,
+      account: p.account,
+      name: p.name,
+      org_id: paths.get(p.org)!.id,
+      email: accounts[i].email,
+      mobile: accounts[i].mobile,
+      is_admin: !!p.admin,
+    }));
+    await t.insertInto('employee').values(employees).execute();
+    await t
+      .insertInto('employee_org')
+      .values(employees.map((e) => ({ employee_id: e.id, org_id: e.org_id, is_main: true })))
+      .execute();
+    await t
+      .insertInto('role_grant')
+      .values(
+        plan.people.map((p, i) => ({
+          role_id: roles.find((x) => x.alias === p.role)!.id,
+          party_type: 'employee' as const,
+          party_id: employees[i].id,
+        })),
+      )
+      .execute();
+    plan.people.forEach((p, i) =>
+      byAccount.set(p.account, { accountId: accounts[i].id, tenantId, name: p.name, tenant: plan.name }),
+    );
+  }
+  const who = (account: string) => byAccount.get(account)!;
+  const authority = TENANTS[0];
+  const people: DemoPeople = {
+    authorityId: who('wangjun').tenantId,
+    authorityName: authority.name,
+    divisions: [
+      {
+        id: orgIds.get('samr:div1')!,
+        name: '审查一处',
+        lead: who('wangjun'),
+        reviewers: [who('lijing'), who('zhaolei')],
+      },
+      {
+        id: orgIds.get('samr:div2')!,
+        name: '审查二处',
+        lead: who('chenmin'),
+        reviewers: [who('liuyang'), who('sunting')],
+      },
+      { id: orgIds.get('samr:div3')!, name: '审查三处', lead: who('zhoutao'), reviewers: [who('wuna')] },
+    ],
+    publisher: who('zhenghong'),
+    enterprises: [
+      { tenantId: who('zhangwei').tenantId, name: TENANTS[1].name, filer: who('zhangwei') },
+      { tenantId: who('chengang').tenantId, name: TENANTS[2].name, filer: who('chengang') },
+      { tenantId: who('malin').tenantId, name: TENANTS[3].name, filer: who('malin') },
+    ],
+    lawFirm: { tenantId: who('tanglu').tenantId, name: TENANTS[4].name, agent: who('tanglu') },
+  };
+  return { people, byAccount };
+}
+
+/**
+ * Seeds everything; `publicData: false` leaves the public dataset to `seedPublicDataset` (e.g. a separate
+ * step). `today` fixes the day the histories are counted back from (default: today in China).
+ */
+export async function seedFilingDemo(
+  db: Db,
+  opts: { password?: string; today?: PlainDate; publicData?: 'now' | 'later' | 'none' } = {},
+): Promise<FilingDemoResult> {
+  const t0 = performance.now();
+  const generated = !opts.password;
+  const password = opts.password ?? `${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}aA7!`;
+  const r = new Random(20220801);
+  const { people, byAccount } = await seedTenants(db, r, await hashPassword(password));
+  const t1 = performance.now();
+
+  const today = opts.today ?? chinaDate(new Date());
+  const calendar = new HolidayCalendar(
+    await db.selectFrom('filing.calendar_day').select(['day', 'kind']).execute(),
+  );
+  const { rows, summary } = buildDemoCases(r, calendar, people, today);
+  // Parents first, so foreign keys hold statement by statement.
+  const order = [
+    'filing.case',
+    'filing.stored_content',
+    'filing.party',
+    'filing.membership',
+    'filing.turnover',
+    'filing.market',
+    'filing.market_share',
+    'filing.notice_form',
+    'filing.document',
+    'filing.served_document',
+    'filing.transition',
+    'filing.clock',
+    'filing.supplement',
+    'filing.withdrawal',
+    'filing.remedy',
+    'filing.publication_batch',
+    'filing.publication',
+    'filing.comment',
+  ];
+  await inTransaction(db, async (trx) => {
+    for (const table of order) if (rows.tables[table]) await bulkInsert(trx, table, rows.tables[table]);
+    await sql`select pg_advisory_xact_lock(hashtext('filing.audit_log'))`.execute(trx);
+    const last = await trx
+      .selectFrom('filing.audit_log')
+      .select(['seq', 'hash'])
+      .orderBy('seq', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    await bulkInsert(
+      trx,
+      'filing.audit_log',
+      rows.chainedAudit(Number(last?.seq ?? 0), last?.hash ?? GENESIS_HASH),
+    );
+    const year = Number(today.slice(0, 4));
+    const used = (rows.tables['filing.case'] ?? []).filter((c) => c.case_no).length;
+    await sql`insert into filing.counter (name, value) values (${`case_no:${year}`}, ${used}) on conflict (name) do update set value = greatest(filing.counter.value, excluded.value)`.execute(
+      trx,
+    );
+    if (opts.publicData === 'later') await markPublicDatasetPending(trx);
+  });
+  const t2 = performance.now();
+  const publicData =
+    (opts.publicData ?? 'now') === 'now' ? await seedPublicDataset(db, calendar, today) : null;
+  const t3 = performance.now();
+
+  const signIn = (role: DemoSignIn['role'], account: string): DemoSignIn => ({
+    role,
+    account,
+    name: byAccount.get(account)!.name,
+    tenant: byAccount.get(account)!.tenant,
+  });
+  return {
+    password,
+    generated,
+    signIns: [signIn('filer', 'zhangwei'), signIn('reviewer', 'lijing'), signIn('reviewLead', 'wangjun')],
+    cases: summary,
+    publicData,
+    ms: { tenants: Math.round(t1 - t0), cases: Math.round(t2 - t1), publicData: Math.round(t3 - t2) },
+  };
+}
