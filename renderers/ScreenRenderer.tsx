@@ -3,35 +3,29 @@
  * the renderer of its kind, checks what would break it at run time (screen-runtime-check.ts), and
  * shows a readable panel instead of crashing when something is wrong.
  */
-import { createElement, Suspense, useEffect, useMemo, useState } from 'react';
+import { createElement, Suspense, useMemo } from 'react';
 import { Spin } from 'antd';
 import './kinds.ts';
 import { screenKindComponent } from './registry.ts';
-import { ScreenContext, type ScreenContextValue, type ScreenFrame } from './screen-context.tsx';
+import { ScreenContext, type ScreenContextValue } from './screen-context.tsx';
 import { ScreenError } from './screen-error.ts';
+import { ScreenHostContext, type ScreenHostProps } from './screen-host-context.tsx';
 import { loadScreen } from './screen-loader.ts';
+import { useRendererEnvironment } from './environment/RendererEnvironment.tsx';
+import { useLoad } from './environment/use-load.ts';
 import { runtimeScreenProblem } from './screen-runtime-check.ts';
 import type { ScreenDefinition } from './screen-types.ts';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary.tsx';
+import { ScreenPanel } from './ScreenPanel.tsx';
 import { LazyScreenErrorPanel as ScreenErrorPanel } from './LazyScreenErrorPanel.tsx';
 
 type Loaded = { name: string; screen: ScreenDefinition } | { name: string; error: unknown };
 
 function useScreenDefinition(name: string, given?: ScreenDefinition): Loaded | undefined {
-  const [loaded, setLoaded] = useState<Loaded>();
-  useEffect(() => {
-    if (given) return;
-    let current = true;
-    loadScreen(name).then(
-      (screen) => current && setLoaded({ name, screen }),
-      (error: unknown) => current && setLoaded({ name, error }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [name, given]);
+  const file = useLoad(given ? null : name, () => loadScreen(name));
   if (given) return { name, screen: given };
-  return loaded?.name === name ? loaded : undefined;
+  if (file.data) return { name, screen: file.data };
+  return file.error === undefined ? undefined : { name, error: file.error };
 }
 
 const loading = (
@@ -42,15 +36,7 @@ const loading = (
 
 const NO_PARAMS: Record<string, unknown> = {};
 
-export interface ScreenRendererProps {
-  /** File name under schemas/screens, without .yaml. */
-  name: string;
-  /** A definition at hand (tests, stories, a parent screen); else the file is loaded. */
-  screen?: ScreenDefinition;
-  params?: Record<string, unknown>;
-  frame?: ScreenFrame;
-  close?: (result?: unknown) => void;
-}
+export type ScreenRendererProps = ScreenHostProps;
 
 export function ScreenRenderer({
   name,
@@ -60,13 +46,14 @@ export function ScreenRenderer({
   close,
 }: ScreenRendererProps) {
   const loaded = useScreenDefinition(name, screen);
+  const environment = useRendererEnvironment();
   const context = useMemo<ScreenContextValue>(
     () => ({ name, params, frame, close }),
     [name, params, frame, close],
   );
   const problem = useMemo(
-    () => (loaded && 'screen' in loaded ? runtimeScreenProblem(name, loaded.screen) : null),
-    [name, loaded],
+    () => (loaded && 'screen' in loaded ? runtimeScreenProblem(name, loaded.screen, environment) : null),
+    [name, loaded, environment],
   );
   if (!loaded) return loading;
   if ('error' in loaded) return <ScreenErrorPanel error={loaded.error} />;
@@ -74,16 +61,22 @@ export function ScreenRenderer({
   if (!Kind)
     return <ScreenErrorPanel error={new ScreenError('unknownKind', { name, kind: loaded.screen.kind })} />;
   if (problem) return <ScreenErrorPanel error={problem} />;
-  return (
-    <ScreenContext.Provider value={context}>
-      <ScreenErrorBoundary>
-        {/* The component comes from the module-level registry, so it is the same on every render. */}
-        <Suspense fallback={loading}>
-          {createElement(Kind, { name, screen: loaded.screen, params, frame, close })}
-        </Suspense>
-      </ScreenErrorBoundary>
-    </ScreenContext.Provider>
+  const title =
+    typeof loaded.screen.title === 'string' ? environment.translate(loaded.screen.title) : undefined;
+  const drawn = (
+    <ScreenHostContext.Provider value={ScreenRenderer}>
+      <ScreenContext.Provider value={context}>
+        <ScreenErrorBoundary>
+          {/* The component comes from the module-level registry, so it is the same on every render. */}
+          <Suspense fallback={loading}>
+            {createElement(Kind, { name, screen: loaded.screen, params, frame, close })}
+          </Suspense>
+        </ScreenErrorBoundary>
+      </ScreenContext.Provider>
+    </ScreenHostContext.Provider>
   );
+  // One frame for every kind on a page; in a dialog or inside another screen, that frame has the title.
+  return frame === 'page' ? <ScreenPanel title={title}>{drawn}</ScreenPanel> : drawn;
 }
 
 export default ScreenRenderer;

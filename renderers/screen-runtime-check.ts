@@ -4,10 +4,9 @@
  * not have, an expression that does not parse, a text key no locale has. (The schema check finds these and more at build time;
  * this guards screens given at run time and files edited without running it.)
  */
-import { isOperationId } from '../src/api/call.ts';
-import { i18n } from '../src/i18n/i18n.ts';
 import { isKnownAction } from './actions/known-actions.ts';
 import { expressionProblem } from './expression/index.ts';
+import type { RendererEnvironment } from './environment/environment-types.ts';
 import { ScreenError } from './screen-error.ts';
 import type { ScreenDefinition } from './screen-types.ts';
 
@@ -48,10 +47,14 @@ function walk(
   return null;
 }
 
-export function runtimeScreenProblem(name: string, screen: ScreenDefinition): ScreenError | null {
+export function runtimeScreenProblem(
+  name: string,
+  screen: ScreenDefinition,
+  environment: Pick<RendererEnvironment, 'isOperation' | 'hasText'>,
+): ScreenError | null {
   const detail = walk(screen, '', (key, value, path) => {
     if (typeof value !== 'string') return null;
-    if (key === 'operation' && !isOperationId(value)) return `${path}: unknown operation ${value}`;
+    if (key === 'operation' && !environment.isOperation(value)) return `${path}: unknown operation ${value}`;
     // An action is an object with a `type` inside an actions list (toolbar, rowActions, actions…).
     if (
       key === 'type' &&
@@ -60,7 +63,7 @@ export function runtimeScreenProblem(name: string, screen: ScreenDefinition): Sc
     )
       return `${path}: unknown action ${value}`;
     // Only once the texts are loaded: before that every key would look missing.
-    if (TEXT_KEYS.has(key) && KEY_PATTERN.test(value) && i18n.isInitialized && !i18n.exists(value))
+    if (TEXT_KEYS.has(key) && KEY_PATTERN.test(value) && environment.hasText(value) === false)
       return `${path}: missing translation ${value}`;
     if (EXPRESSION_KEYS.has(key)) {
       const problem = expressionProblem(value);

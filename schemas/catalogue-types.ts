@@ -8,14 +8,30 @@ export type HttpMethod = 'GET' | 'POST';
 export type Service = 'platform' | 'business' | 'oauth2';
 
 /**
- * Who may call an operation:
+ * What session an operation needs (who may call it is `permission`):
  * - public: no token (the spec's whitelist)
  * - user: any signed-in account (no tenant needed)
  * - tenant: signed in with a current tenant taken from the session
- * - tenantAdmin: tenant admin of the session's tenant (or super user)
  * - super: the super user only
  */
-export type Access = 'public' | 'user' | 'tenant' | 'tenantAdmin' | 'super';
+export type Access = 'public' | 'user' | 'tenant' | 'super';
+
+/**
+ * The permission an operation needs: one of the reserved levels, or a name `<area>:<verb>` declared in a
+ * catalogue file's `permissions` (schemas/api/README.md 'Permissions').
+ * - public: anyone; user: any signed-in account; member: any member of the session's tenant.
+ */
+export type ReservedPermission = 'public' | 'user' | 'member';
+export const RESERVED_PERMISSIONS: readonly ReservedPermission[] = ['public', 'user', 'member'];
+export const PERMISSION_NAME = /^[a-z][A-Za-z]*:[a-z][A-Za-z]*$/;
+
+/** tenant: granted through roles and menu resources, held by every tenant admin; platform: the super user's. */
+export type PermissionScope = 'tenant' | 'platform';
+
+export interface PermissionDef {
+  scope: PermissionScope;
+  summary: string;
+}
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -25,6 +41,8 @@ export interface OperationDef {
   path: string;
   service: Service;
   access: Access;
+  /** A reserved level or a declared permission name. */
+  permission: string;
   /** True when the spec names the call without a path and we chose it. */
   ours?: boolean;
   summary: string;
@@ -38,11 +56,16 @@ export interface OperationDef {
   response?: JsonSchema;
   /** Binary response (download); the envelope is used only for errors. */
   binary?: boolean;
+  /** The access token may come in the query (img and iframe addresses: preview, download, image). */
+  queryToken?: boolean;
+  /** Written to the operation log; default from the method and path (see isWriteOperation). */
+  write?: boolean;
 }
 
 export interface CatalogueFile {
   area: string;
   description: string;
+  permissions?: Record<string, PermissionDef>;
   operations: Record<string, OperationDef>;
 }
 
@@ -55,4 +78,15 @@ export const SERVICE_PREFIX: Record<Service, string> = {
 /** Operation id from a path: '/saas/tenant/query/wait' -> 'saas.tenant.query.wait'. */
 export function operationIdFromPath(path: string): string {
   return path.replace(/^\//, '').split('/').join('.');
+}
+
+/** Last path segments of POST calls that only read (list queries and look-ups). */
+const READ_SEGMENT = /^(query|find|get|load|transfer|receive|sent|msgList|check|verify|context)/;
+
+/** Whether a successful call changes something (and goes to the operation log): `write`, else by method and path. */
+export function isWriteOperation(op: Pick<OperationDef, 'method' | 'path' | 'write'>): boolean {
+  if (op.write !== undefined) return op.write;
+  if (op.method === 'GET') return false;
+  const last = op.path.split('/').filter(Boolean).pop() ?? '';
+  return !READ_SEGMENT.test(last);
 }

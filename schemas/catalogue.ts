@@ -1,12 +1,12 @@
 /**
  * Node-side loader for the YAML metadata under schemas/: the API catalogue and the entity schemas.
- * The browser never reads these files at run time; it uses the generated client in src/api/generated.
+ * The browser never reads these files at run time; it uses the types generated into schemas/generated.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
-import type { CatalogueFile, JsonSchema, OperationDef } from './catalogue-types.ts';
+import { readYamlFile } from './yaml-snapshot.ts';
+import type { CatalogueFile, JsonSchema, OperationDef, PermissionDef } from './catalogue-types.ts';
 
 export const SCHEMAS_DIR = dirname(fileURLToPath(import.meta.url));
 
@@ -23,7 +23,7 @@ function yamlFiles(dir: string): string[] {
 }
 
 export function readYaml<T>(file: string): T {
-  return parse(readFileSync(file, 'utf8')) as T;
+  return readYamlFile<T>(file, join(SCHEMAS_DIR, '..'));
 }
 
 /** Every operation of every catalogue file, keyed by operation id. */
@@ -37,6 +37,21 @@ export function loadCatalogue(dir = join(SCHEMAS_DIR, 'api')): Map<string, Opera
     }
   }
   return ops;
+}
+
+/** Every permission declared by the catalogue files (name -> scope and summary). */
+export function loadPermissions(
+  dir = join(SCHEMAS_DIR, 'api'),
+): Map<string, PermissionDef & { area: string }> {
+  const out = new Map<string, PermissionDef & { area: string }>();
+  for (const file of yamlFiles(dir)) {
+    const cat = readYaml<CatalogueFile>(file);
+    for (const [name, def] of Object.entries(cat.permissions ?? {})) {
+      if (out.has(name)) throw new Error(`${file}: permission ${name} is declared twice`);
+      out.set(name, { ...def, area: cat.area });
+    }
+  }
+  return out;
 }
 
 /** Every entity schema (each has a $id that catalogue and screens refer to). */

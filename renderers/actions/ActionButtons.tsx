@@ -9,7 +9,7 @@ import { evaluateCondition } from '../expression/index.ts';
 import { useScreenContext } from '../screen-context.tsx';
 import { ACTION_ICONS } from './action-icons.tsx';
 import type { ActionDefinition } from './registry.ts';
-import { useSessionScope } from './session-scope.tsx';
+import { useCan, useSessionScope } from './session-scope.tsx';
 import { useRunAction, type RunActionInput } from './useRunAction.ts';
 
 export interface ActionButtonsProps {
@@ -23,6 +23,7 @@ export function ActionButtons({ actions, input = {}, variant = 'toolbar' }: Acti
   const { t } = useTranslation();
   const run = useRunAction();
   const session = useSessionScope();
+  const can = useCan();
   const { params } = useScreenContext();
   const [running, setRunning] = useState<number | null>(null);
   if (!actions?.length) return null;
@@ -30,7 +31,7 @@ export function ActionButtons({ actions, input = {}, variant = 'toolbar' }: Acti
   const rows = input.record ? [input.record] : (input.selection ?? []);
   const scope = { session, record: input.record, selection: rows, form: input.form, params };
   const buttons = actions.flatMap((action, index) => {
-    if (!evaluateCondition(action.visible, scope, true)) return [];
+    if (!can(action.permission) || !evaluateCondition(action.visible, scope, true)) return [];
     const disabled = evaluateCondition(action.disabled, scope, false);
     const onClick = () => {
       setRunning(index);

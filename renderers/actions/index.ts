@@ -12,5 +12,5 @@ export { useRunAction, type RunAction, type RunActionInput } from './useRunActio
 export { ActionButtons } from './ActionButtons.tsx';
 export { BUILTIN_ACTIONS } from './builtin-names.ts';
 export { DOMAIN_ACTIONS, isKnownAction } from './known-actions.ts';
-export { ActionUiContext } from './action-ui.ts';
-export { SessionScopeContext, sessionScopeOf, useSessionScope, type SessionScope } from './session-scope.tsx';
+export { useActionUi } from './action-ui.ts';
+export { sessionScopeOf, useCan, useSessionScope, type SessionScope } from './session-scope.tsx';

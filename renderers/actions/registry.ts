@@ -8,6 +8,9 @@
  */
 import type { TFunction } from 'i18next';
 import type { DataSource } from '../data-source.tsx';
+import type { ActionUi, ScreenDialogOptions } from '../environment/environment-types.ts';
+
+export type { ActionUi };
 import type { ScreenDefinition } from '../screen-types.ts';
 
 /** Everything an action may read or drive. Built by the screen that runs it. */
@@ -38,16 +41,8 @@ export interface ActionContext {
   navigate?: (to: string) => void;
   /** Talking to the user; antd's message and Modal in the app, recorded in tests. */
   ui?: ActionUi;
-}
-
-export interface ActionUi {
-  /** Resolves true when the user confirms. */
-  confirm(text: string): Promise<boolean>;
-  success(text: string): void;
-  warning(text: string): void;
-  error(text: string): void;
-  /** Shows a lasting 'busy' notice; call the returned function to hide it. */
-  loading(text: string): () => void;
+  /** Opens a screen in a dialog or drawer (the renderer environment's). */
+  openDialog?: (options: ScreenDialogOptions) => Promise<unknown>;
 }
 
 export interface ActionDefinition {
@@ -61,6 +56,8 @@ export interface ActionDefinition {
   confirm?: string;
   /** Expression: the button shows only when true (default shown). */
   visible?: string | boolean;
+  /** The permission the action needs (schemas/api/README.md 'Permissions'); hidden without it. */
+  permission?: string;
   /** Expression: the button is greyed out when true. */
   disabled?: string | boolean;
   /** Selection rule: `single` warns on none or several selected rows, `multiple` on none. */

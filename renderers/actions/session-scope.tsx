@@ -1,27 +1,25 @@
 /**
- * `session` in screen expressions: who is signed in and what they may do. In the app it comes from
- * the session store; stories and tests may give one through SessionScopeContext.
+ * `session` in screen expressions: who is signed in and what they may do, from the renderer
+ * environment (the app's session store; a fixture session in stories and tests).
  */
-import { createContext, useContext, useMemo } from 'react';
-import { useAtomValue } from 'jotai';
-import type { UserContext } from '../../src/api/generated/operations.ts';
-import { userContextAtom } from '../../src/session/atoms.ts';
+import { useRendererEnvironment } from '../environment/RendererEnvironment.tsx';
+import type { SessionScope } from '../environment/environment-types.ts';
 
-export interface SessionScope {
-  isSuper: boolean;
-  isTenantAdmin: boolean;
-  userId?: string;
-  account?: string;
-  name?: string;
+export type { SessionScope };
+
+/** The fields of the app's user.context answer that expressions read. */
+export interface UserContextFacts {
+  user?: { id?: string; account?: string; fullname?: string; isSuper?: string } | null;
+  employee?: { name?: string } | null;
+  isTenantAdmin?: boolean;
   tenantId?: string | null;
-  /** The original account while acting as another user. */
   switchAccount?: string | null;
-  hasTenants: boolean;
-  regOpen: boolean;
-  [key: string]: unknown;
+  tenants?: readonly unknown[] | null;
+  regOpen?: boolean;
+  permissions?: readonly string[] | null;
 }
 
-export function sessionScopeOf(context: UserContext | null | undefined): SessionScope {
+export function sessionScopeOf(context: UserContextFacts | null | undefined): SessionScope {
   return {
     isSuper: context?.user?.isSuper === 'Y',
     isTenantAdmin: context?.isTenantAdmin === true,
@@ -32,13 +30,15 @@ export function sessionScopeOf(context: UserContext | null | undefined): Session
     switchAccount: context?.switchAccount ?? null,
     hasTenants: (context?.tenants?.length ?? 0) > 0,
     regOpen: context?.regOpen === true,
+    permissions: context?.permissions ?? [],
   };
 }
 
-export const SessionScopeContext = createContext<SessionScope | null>(null);
-
 export function useSessionScope(): SessionScope {
-  const given = useContext(SessionScopeContext);
-  const context = useAtomValue(userContextAtom);
-  return useMemo(() => given ?? sessionScopeOf(context), [given, context]);
+  return useRendererEnvironment().session;
+}
+
+/** Whether the session may use something that declares `permission` (none declared: yes). */
+export function useCan(): (permission: unknown) => boolean {
+  return useRendererEnvironment().can;
 }

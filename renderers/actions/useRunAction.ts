@@ -6,14 +6,12 @@
 import { useCallback, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UNSAFE_NavigationContext } from 'react-router-dom';
-import { isApiCallError } from '../../src/api/api-call-error.ts';
-import { useDataSource } from '../data-source.tsx';
+import { showCallFailure } from '../environment/call-failure.ts';
 import { useScreenContext } from '../screen-context.tsx';
-import { ActionUiContext, defaultActionUi } from './action-ui.ts';
+import { useRendererEnvironment } from '../environment/RendererEnvironment.tsx';
 import './builtins/index.ts';
 import { actionHandler, type ActionContext, type ActionDefinition } from './registry.ts';
 import { selectionProblem, targetRows } from './selection-rule.ts';
-import { useSessionScope } from './session-scope.tsx';
 
 /** What the screen knows at the moment of the click. */
 export type RunActionInput = Pick<
@@ -25,16 +23,13 @@ export type RunAction = (action: ActionDefinition, input?: RunActionInput) => Pr
 
 export function useRunAction(): RunAction {
   const { t } = useTranslation();
-  const dataSource = useDataSource();
-  const session = useSessionScope();
+  const { call: dataSource, session, notify: ui, openDialog } = useRendererEnvironment();
   const frame = useScreenContext();
-  const givenUi = useContext(ActionUiContext);
   // Not useNavigate(): that throws outside a router, and stories and tests have none.
   const navigator = useContext(UNSAFE_NavigationContext)?.navigator;
 
   return useCallback<RunAction>(
     async (action, input = {}) => {
-      const ui = givenUi ?? defaultActionUi(t);
       const ctx: ActionContext = {
         close: frame.close,
         ...input,
@@ -45,6 +40,7 @@ export function useRunAction(): RunAction {
         t,
         navigate: navigator ? (to) => navigator.push(to) : undefined,
         ui,
+        openDialog,
       };
       const handler = actionHandler(action.type);
       if (!handler) {
@@ -66,14 +62,10 @@ export function useRunAction(): RunAction {
       } catch (error) {
         // The api client has already shown its failures, except the pass-through states (warning,
         // unsupported), which it leaves to the caller.
-        if (isApiCallError(error)) {
-          if (error.kind === 'passThrough') ui.warning(error.text);
-        } else {
-          ui.error(t('action.failed', { detail: error instanceof Error ? error.message : String(error) }));
-        }
+        showCallFailure(error, ui, (detail) => t('action.failed', { detail }));
         return undefined;
       }
     },
-    [t, dataSource, session, frame, givenUi, navigator],
+    [t, dataSource, session, frame, ui, openDialog, navigator],
   );
 }

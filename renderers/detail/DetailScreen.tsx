@@ -12,8 +12,7 @@ import { useDataSource } from '../data-source.tsx';
 import { evaluateCondition } from '../expression/index.ts';
 import { fieldValue as rowField } from '../list/columns.tsx';
 import ListScreen from '../list/ListScreen.tsx';
-import ScreenRenderer from '../ScreenRenderer.tsx';
-import { ScreenPanel } from '../ScreenPanel.tsx';
+import { NestedScreen } from '../screen-host-context.tsx';
 import type { ScreenProps } from '../screen-types.ts';
 import type { DetailScreenDefinition } from './detail-types.ts';
 import { fieldValue } from './field-value.tsx';
@@ -24,7 +23,6 @@ const NO_PARAMS: Record<string, unknown> = {};
 export default function DetailScreen({
   screen,
   params = NO_PARAMS,
-  frame = 'page',
   close,
 }: ScreenProps<DetailScreenDefinition>) {
   const { t } = useTranslation();
@@ -73,7 +71,7 @@ export default function DetailScreen({
           record={record}
         />
       ) : (
-        <ScreenRenderer
+        <NestedScreen
           name={tab.screen!}
           params={(tab.params ? resolveParams(tab.params, scope) : params) as Record<string, unknown>}
           frame="embedded"
@@ -94,6 +92,6 @@ export default function DetailScreen({
       ) : null}
     </Flex>
   );
-  if (frame !== 'page') return body;
-  return <ScreenPanel title={screen.title ? t(screen.title) : undefined}>{body}</ScreenPanel>;
+  // The screen host draws the page frame and title.
+  return body;
 }

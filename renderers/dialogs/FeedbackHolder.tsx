@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import { message, Modal } from 'antd';
-import { setFeedbackApi } from '../actions/action-ui.ts';
+import { setFeedbackApi } from '../environment/default-notify.ts';
 
 export default function FeedbackHolder() {
   const [modal, modalHolder] = Modal.useModal();

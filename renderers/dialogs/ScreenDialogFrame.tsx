@@ -2,30 +2,20 @@
  * One screen in an antd Modal (optionally full screen) or Drawer. The screen closes it through its
  * `close(result)`; the × and Esc close it with no result. Loaded with the first dialog only.
  */
-import { useEffect, useState } from 'react';
 import { Drawer, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import ScreenRenderer from '../ScreenRenderer.tsx';
 import { loadScreen } from '../screen-loader.ts';
+import { useLoad } from '../environment/use-load.ts';
 import { closeScreenDialog, removeScreenDialog, type OpenScreenDialog } from './dialog-store.ts';
 
 const px = (size: number | string | undefined) => (typeof size === 'number' ? `${size}px` : size);
 
 /** The title comes from the options, else from the screen file (already cached by the renderer). */
 function useDialogTitle(screen: string, title: string | undefined): string | undefined {
-  const [fromScreen, setFromScreen] = useState<{ screen: string; title?: string }>();
-  useEffect(() => {
-    if (title) return;
-    let current = true;
-    loadScreen(screen).then(
-      (definition) => current && setFromScreen({ screen, title: definition.title }),
-      () => undefined, // the renderer shows the error panel
-    );
-    return () => {
-      current = false;
-    };
-  }, [screen, title]);
-  return title ?? (fromScreen?.screen === screen ? fromScreen.title : undefined);
+  // A screen that does not load leaves the title empty: the renderer shows the error panel.
+  const file = useLoad(title ? null : screen, () => loadScreen(screen));
+  return title ?? file.data?.title;
 }
 
 export default function ScreenDialogFrame({ dialog }: { dialog: OpenScreenDialog }) {

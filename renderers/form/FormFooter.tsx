@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActionDefinition } from '../actions/registry.ts';
 import { useRunAction } from '../actions/useRunAction.ts';
 import { evaluateCondition, type Scope } from '../expression/index.ts';
+import { useCan } from '../actions/session-scope.tsx';
 import type { FormButton, FormMode, SubmitButton, SubmitDefinition } from './form-types.ts';
 
 export interface FormFooterProps {
@@ -42,10 +43,12 @@ export function FormFooter(props: FormFooterProps) {
     sticky,
   } = props;
   const { t } = useTranslation();
+  const can = useCan();
   const run = useRunAction();
   const [running, setRunning] = useState<number | null>(null);
 
   const extra = buttons.flatMap((button, index) => {
+    if (!can((button as ActionDefinition).permission)) return [];
     if (!evaluateCondition(button.visible, scope, true)) return [];
     // A submit button writes: like save, it is not offered on a read-only form.
     if (isSubmit(button) && mode === 'view') return [];

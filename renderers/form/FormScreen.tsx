@@ -4,7 +4,7 @@
  * shows no footer and hands its validate/value/reset to the host instead.
  */
 import { useEffect } from 'react';
-import { Card, Empty, Spin } from 'antd';
+import { Empty, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import '../widgets/form-widgets.ts';
 import type { ScreenProps } from '../screen-types.ts';
@@ -14,6 +14,7 @@ import { FormFooter } from './FormFooter.tsx';
 import { useFormHost, type FormHandle } from './form-host.ts';
 import type { FormScreenDefinition } from './form-types.ts';
 import { fieldErrorsOnly, formValidator } from './form-validator.ts';
+import { useRendererEnvironment } from '../environment/RendererEnvironment.tsx';
 import { RjsfForm } from './rjsf-form.ts';
 import type { FormTemplateContext } from './templates.tsx';
 import { useFormController } from './useFormController.ts';
@@ -28,6 +29,7 @@ export default function FormScreen({
   close,
 }: ScreenProps<FormScreenDefinition>) {
   const { t } = useTranslation();
+  const { translate } = useRendererEnvironment();
   const host = useFormHost();
   // The ref apart: the rest is plain render data.
   const { formRef, ...form } = useFormController({ name, definition: screen, params, close, host });
@@ -64,7 +66,7 @@ export default function FormScreen({
       uiSchema={form.uiSchema}
       formData={form.formData}
       onChange={(event) => form.onChange((event.formData ?? {}) as Record<string, unknown>)}
-      validator={formValidator()}
+      validator={formValidator(translate)}
       widgets={allWidgets()}
       formContext={formContext}
       readonly={form.mode === 'view'}
@@ -109,5 +111,6 @@ export default function FormScreen({
       {footer}
     </div>
   );
-  return frame === 'page' ? <Card title={t(screen.title)}>{content}</Card> : content;
+  // The screen host draws the page frame and title.
+  return content;
 }

@@ -7,9 +7,9 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { RJSFValidationError, ValidatorType } from '@rjsf/utils';
 import type { ErrorObject } from 'ajv';
 import { addValidators, createLocalizer, type Translate } from '../../schemas/validators.ts';
-import { i18n } from '../../src/i18n/i18n.ts';
 
-let validator: ValidatorType | undefined;
+// One validator per translate function (the environment's is stable), built on first use.
+const validators = new WeakMap<Translate, ValidatorType>();
 
 const QUOTED = ['missingProperty', 'property'] as const;
 const unquote = (value: unknown) =>
@@ -39,11 +39,13 @@ export function rjsfLocalizer(translate: Translate): (errors?: ErrorObject[] | n
   };
 }
 
-export function formValidator(): ValidatorType {
-  validator ??= customizeValidator(
-    { extenderFn: addValidators },
-    rjsfLocalizer((key, params) => i18n.t(key, params) as string),
-  );
+/** `translate` is asked at validation time (the renderer environment's), so a language switch needs no new validator. */
+export function formValidator(translate: Translate): ValidatorType {
+  let validator = validators.get(translate);
+  if (!validator) {
+    validator = customizeValidator({ extenderFn: addValidators }, rjsfLocalizer(translate));
+    validators.set(translate, validator);
+  }
   return validator;
 }
 

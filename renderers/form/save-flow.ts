@@ -5,7 +5,7 @@
  * one; not continuing closes the dialog.
  */
 import type { TFunction } from 'i18next';
-import { isApiCallError } from '../../src/api/api-call-error.ts';
+import { showCallFailure } from '../environment/call-failure.ts';
 import { resolveQuery } from '../actions/params.ts';
 import type { ActionUi } from '../actions/registry.ts';
 import type { RunAction } from '../actions/useRunAction.ts';
@@ -41,11 +41,7 @@ export async function runSave(flow: SaveFlow): Promise<SaveOutcome> {
     result = await dataSource(operation, { ...(query ? { query } : {}), body });
   } catch (error) {
     // The api client has shown its failures already, except pass-through states (warnings).
-    if (isApiCallError(error)) {
-      if (error.kind === 'passThrough') ui.warning(error.text);
-    } else {
-      ui.error(t('form.saveFailed', { detail: error instanceof Error ? error.message : String(error) }));
-    }
+    showCallFailure(error, ui, (detail) => t('form.saveFailed', { detail }));
     return { saved: false };
   }
   const form = (scope.form ?? {}) as Record<string, unknown>;

@@ -4,11 +4,11 @@
  * fields whose conditions hold, the current values, validation, and saving with spec §4's after-save
  * question. FormScreen is its thin antd view; tabs and wizard steps drive it through FormHost.
  */
-import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type Form from '@rjsf/core';
 import type { UiSchema } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import { ActionUiContext, defaultActionUi } from '../actions/action-ui.ts';
+import { useActionUi } from '../actions/action-ui.ts';
 import { resolveQuery } from '../actions/params.ts';
 import type { ActionUi } from '../actions/registry.ts';
 import { useSessionScope } from '../actions/session-scope.tsx';
@@ -136,8 +136,7 @@ export function useFormController({
   const dataSource = useDataSource();
   const session = useSessionScope();
   const runAction = useRunAction();
-  const givenUi = useContext(ActionUiContext);
-  const ui = useMemo(() => givenUi ?? defaultActionUi(t), [givenUi, t]);
+  const ui = useActionUi();
   const mode = formModeOf(params, definition.idParam);
 
   // The answer is tagged with the request it answers: a new screen or new params show loading again.

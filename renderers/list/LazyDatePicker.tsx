@@ -1,9 +1,9 @@
 /**
  * antd's DatePicker, loaded only when a screen has a DATE field (it is about a tenth of a list page's
- * code). Form.Item passes value and onChange to this wrapper, which hands them on.
+ * code). While it loads, an active skeleton holds its place (what tests wait for). Form.Item passes value and onChange to this wrapper, which hands them on.
  */
 import { lazy, Suspense, type ComponentProps } from 'react';
-import Input from 'antd/es/input/Input';
+import Skeleton from 'antd/es/skeleton';
 
 const DatePicker = lazy(() => import('antd/es/date-picker'));
 
@@ -12,13 +12,7 @@ type Props = ComponentProps<typeof DatePicker>;
 export function LazyDatePicker(props: Props) {
   return (
     <Suspense
-      fallback={
-        <Input
-          disabled
-          placeholder={typeof props.placeholder === 'string' ? props.placeholder : undefined}
-          style={props.style}
-        />
-      }
+      fallback={<Skeleton.Input active size="small" style={props.style as React.CSSProperties | undefined} />}
     >
       <DatePicker {...props} />
     </Suspense>

@@ -1,9 +1,9 @@
 /**
- * antd's InputNumber, loaded only when a screen has an INT or DOUBLE search field. Form.Item passes
+ * antd's InputNumber, loaded only when a screen has an INT or DOUBLE search field. While it loads, an active skeleton holds its place (what tests wait for). Form.Item passes
  * value and onChange to this wrapper, which hands them on.
  */
 import { lazy, Suspense, type ComponentProps } from 'react';
-import Input from 'antd/es/input/Input';
+import Skeleton from 'antd/es/skeleton';
 
 const InputNumber = lazy(() => import('antd/es/input-number'));
 
@@ -12,13 +12,7 @@ type Props = ComponentProps<typeof InputNumber>;
 export function LazyInputNumber(props: Props) {
   return (
     <Suspense
-      fallback={
-        <Input
-          disabled
-          placeholder={typeof props.placeholder === 'string' ? props.placeholder : undefined}
-          style={props.style}
-        />
-      }
+      fallback={<Skeleton.Input active size="small" style={props.style as React.CSSProperties | undefined} />}
     >
       <InputNumber {...props} />
     </Suspense>

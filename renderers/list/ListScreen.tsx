@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { ActionButtons } from '../actions/ActionButtons.tsx';
 import { useSessionScope } from '../actions/session-scope.tsx';
 import { useDataSource } from '../data-source.tsx';
-import { ScreenPanel } from '../ScreenPanel.tsx';
 import type { ScreenProps } from '../screen-types.ts';
 import { DEFAULT_COLUMN_WIDTH, tableColumns } from './columns.tsx';
 import { evaluateFilters } from './list-filters.ts';
@@ -128,17 +127,16 @@ export default function ListScreen({ screen, params = NO_PARAMS, frame = 'page',
           total: list.total,
           showSizeChanger: true,
           pageSizeOptions: screen.pageSizes ?? DEFAULT_PAGE_SIZES,
-          showTotal: (total) => <span data-testid="list-total">{t('list.total', { total })}</span>,
+          showTotal: (total) => (
+            <span data-testid="list-total">
+              {t(list.totalExact ? 'list.total' : 'list.totalAbout', { total })}
+            </span>
+          ),
         }}
       />
     </>
   );
 
-  // In a dialog or inside another screen the frame around it has the title already.
-  if (frame !== 'page') return <div data-testid="list-screen">{body}</div>;
-  return (
-    <ScreenPanel title={screen.title ? t(screen.title) : undefined} testId="list-screen">
-      {body}
-    </ScreenPanel>
-  );
+  // The screen host draws the page frame and title.
+  return <div data-testid="list-screen">{body}</div>;
 }

@@ -3,8 +3,17 @@
  * sorts:[{field,order}]}. Search values are converted by field type; empty ones are left out.
  */
 import dayjs from 'dayjs';
-import type { ListRequest } from '../../src/api/generated/operations.ts';
 import type { SearchField, SortOrder } from './list-types.ts';
+
+/**
+ * The catalogue's ListRequest (schemas/api, generated as schemas/generated ListRequest; the renderers
+ * import nothing from src/, tests/unit/api-types.test.ts checks the two agree).
+ */
+export interface ListRequest {
+  parameters?: { key: string; value?: string | number | boolean | unknown[] | null }[];
+  requestPage?: { pageNo?: number; limit?: number; totalCount?: number; totalExact?: boolean };
+  sorts?: { field: string; order?: 'ASC' | 'DESC' }[];
+}
 
 export type SearchValues = Record<string, unknown>;
 export type ListParameter = { key: string; value: string | number | boolean | (string | number | boolean)[] };
@@ -57,6 +66,8 @@ export interface ListQueryState {
   sorts: SortOrder[];
   /** The total already known when only the page changed: the server may skip counting again. */
   totalCount?: number;
+  /** Whether that total was exact (false: the server's estimate of a large list, shown as "about N"). */
+  totalExact?: boolean;
 }
 
 /** `fixed` parameters (the screen's `filters`, already evaluated) come first, before the search. */
@@ -69,7 +80,12 @@ export function buildListRequest(
     parameters: [...fixed, ...searchParameters(fields, state.values)],
     requestPage:
       state.totalCount !== undefined && state.page > 1
-        ? { pageNo: state.page, limit: state.pageSize, totalCount: state.totalCount }
+        ? {
+            pageNo: state.page,
+            limit: state.pageSize,
+            totalCount: state.totalCount,
+            ...(state.totalExact === false ? { totalExact: false } : {}),
+          }
         : { pageNo: state.page, limit: state.pageSize },
     sorts: state.sorts.map(({ field, order }) => ({ field, order })),
   };

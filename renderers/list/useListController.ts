@@ -3,10 +3,10 @@
  * from them, the rows and total it returned, loading, and the selection. ListScreen is its thin view.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ListRequest } from '../../src/api/generated/operations.ts';
 import type { DataSource } from '../data-source.tsx';
 import {
   buildListRequest,
+  type ListRequest,
   type ListParameter,
   type ListQueryState,
   type SearchValues,
@@ -39,6 +39,8 @@ export interface ListController {
   loading: boolean;
   rows: Row[];
   total: number;
+  /** false: `total` is the server's estimate of a large list (shown as "about N"). */
+  totalExact: boolean;
   error: unknown;
   selectedKeys: RowKey[];
   selectedRows: Row[];
@@ -57,7 +59,7 @@ export interface ListController {
 
 interface PageData {
   dataResult?: Row[];
-  pageResult?: { totalCount?: number };
+  pageResult?: { totalCount?: number; totalExact?: boolean };
 }
 
 const NO_FIELDS: readonly SearchField[] = [];
@@ -69,6 +71,7 @@ interface Answer {
   key: string;
   rows: Row[];
   total: number;
+  totalExact: boolean;
   error: unknown;
 }
 
@@ -84,7 +87,13 @@ export function useListController(options: ListControllerOptions): ListControlle
 
   const [query, setQuery] = useState<ListQueryState>(initial);
   const [reloads, setReloads] = useState(0);
-  const [answer, setAnswer] = useState<Answer>({ key: '', rows: [], total: 0, error: null });
+  const [answer, setAnswer] = useState<Answer>({
+    key: '',
+    rows: [],
+    total: 0,
+    totalExact: true,
+    error: null,
+  });
   const [selection, setSelection] = useState<{ keys: RowKey[]; rows: Row[] }>({ keys: [], rows: [] });
 
   const fixed = options.fixedParameters ?? NO_PARAMETERS;
@@ -110,6 +119,8 @@ export function useListController(options: ListControllerOptions): ListControlle
           key: requestKey,
           rows: Array.isArray(page.dataResult) ? page.dataResult : [],
           total: page.pageResult?.totalCount ?? 0,
+          // A later page echoes the total it was given, so the flag of the first page carries over.
+          totalExact: page.pageResult?.totalExact !== false,
           error: null,
         });
         setSelection({ keys: [], rows: [] });
@@ -125,10 +136,10 @@ export function useListController(options: ListControllerOptions): ListControlle
   }, [operation, dataSource, requestKey, paused]);
 
   // The total of the rows shown, for the next page's request (read in callbacks, not rendered).
-  const totalRef = useRef(0);
+  const totalRef = useRef({ total: 0, exact: true });
   useEffect(() => {
-    totalRef.current = answer.total;
-  }, [answer.total]);
+    totalRef.current = { total: answer.total, exact: answer.totalExact };
+  }, [answer.total, answer.totalExact]);
 
   const search = useCallback(
     (values: SearchValues) =>
@@ -144,7 +155,7 @@ export function useListController(options: ListControllerOptions): ListControlle
       setQuery((q) =>
         pageSize && pageSize !== q.pageSize
           ? { ...q, page: 1, pageSize, totalCount: undefined }
-          : { ...q, page, totalCount: totalRef.current },
+          : { ...q, page, totalCount: totalRef.current.total, totalExact: totalRef.current.exact },
       ),
     [],
   );
@@ -171,6 +182,7 @@ export function useListController(options: ListControllerOptions): ListControlle
     loading,
     rows: answer.rows,
     total: answer.total,
+    totalExact: answer.totalExact,
     error: answer.error,
     selectedKeys: selection.keys,
     selectedRows: selection.rows,

@@ -9,7 +9,6 @@ import { Button, Flex, Space, Spin, Tag, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useScreenContext } from '../screen-context.tsx';
 import type { ScreenProps } from '../screen-types.ts';
-import { ScreenPanel } from '../tree/ScreenPanel.tsx';
 import { idOf, type Row } from './chosen-rows.ts';
 import type { SelectorScreenDefinition } from './selector-types.ts';
 import { useChosenRows } from './useChosenRows.ts';
@@ -36,7 +35,6 @@ export default function SelectorScreen(props: ScreenProps<SelectorScreenDefiniti
   const context = useScreenContext();
   const params = props.params ?? context.params;
   const close = props.close ?? context.close;
-  const frame = props.frame ?? context.frame;
   const feedback = useFeedback();
   // Secondary text from the theme (antd's Typography is a large chunk for one grey line).
   const { token } = theme.useToken();
@@ -93,5 +91,6 @@ export default function SelectorScreen(props: ScreenProps<SelectorScreenDefiniti
     </Flex>
   );
   // In a dialog the dialog shows the title.
-  return frame === 'page' ? <ScreenPanel title={t(screen.title)}>{body}</ScreenPanel> : body;
+  // The screen host draws the page frame and title.
+  return body;
 }

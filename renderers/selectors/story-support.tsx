@@ -3,7 +3,7 @@
  * per-story overrides) and a holder that keeps a widget's value and shows it, as a form would.
  */
 import { useState, type ReactNode } from 'react';
-import { DataSourceContext } from '../data-source.tsx';
+import { RendererEnvironmentProvider } from '../environment/RendererEnvironment.tsx';
 import { createFixtureDataSource, type FixtureMap } from '../fixtures/index.ts';
 
 export function WithFixtures({
@@ -15,8 +15,8 @@ export function WithFixtures({
   delayMs?: number;
   children: ReactNode;
 }) {
-  const [dataSource] = useState(() => createFixtureDataSource({ overrides, delayMs }));
-  return <DataSourceContext.Provider value={dataSource}>{children}</DataSourceContext.Provider>;
+  const [environment] = useState(() => ({ call: createFixtureDataSource({ overrides, delayMs }) }));
+  return <RendererEnvironmentProvider value={environment}>{children}</RendererEnvironmentProvider>;
 }
 
 export function ValueHolder<T>({

@@ -3,12 +3,12 @@
  * tooltip where a tab has one, and one footer whose save validates every tab (useTabsController).
  * Save is hidden when the screen is read-only.
  */
-import { Card, Spin, Tabs, Tooltip } from 'antd';
+import { Spin, Tabs, Tooltip } from 'antd';
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { FormFooter } from '../form/FormFooter.tsx';
 import { FormHostContext } from '../form/form-host.ts';
-import { ScreenRenderer } from '../ScreenRenderer.tsx';
+import { NestedScreen } from '../screen-host-context.tsx';
 import type { ScreenProps } from '../screen-types.ts';
 import { ScreenErrorPanel } from '../ScreenErrorPanel.tsx';
 import type { TabsScreenDefinition } from './tabs-types.ts';
@@ -55,7 +55,7 @@ export default function TabsScreen({
           ),
           children: (
             <FormHostContext.Provider value={tabs.hostOf(tab.key)}>
-              <ScreenRenderer name={tab.screen} params={tabs.paramsOf(tab.key)} frame="embedded" />
+              <NestedScreen name={tab.screen} params={tabs.paramsOf(tab.key)} frame="embedded" />
             </FormHostContext.Provider>
           ),
         }))}
@@ -74,5 +74,6 @@ export default function TabsScreen({
       />
     </div>
   );
-  return frame === 'page' ? <Card title={t(screen.title)}>{content}</Card> : content;
+  // The screen host draws the page frame and title.
+  return content;
 }

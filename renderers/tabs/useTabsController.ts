@@ -3,9 +3,9 @@
  * data, the forms the tabs register, and the one save that validates every tab in order and, on the
  * first that fails, returns to it with its message (spec §5 'Employee save').
  */
-import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActionUiContext, defaultActionUi } from '../actions/action-ui.ts';
+import { useActionUi } from '../actions/action-ui.ts';
 import { resolveQuery } from '../actions/params.ts';
 import type { ActionUi } from '../actions/registry.ts';
 import { useSessionScope } from '../actions/session-scope.tsx';
@@ -49,8 +49,7 @@ export function useTabsController(
   const dataSource = useDataSource();
   const session = useSessionScope();
   const runAction = useRunAction();
-  const givenUi = useContext(ActionUiContext);
-  const ui = useMemo(() => givenUi ?? defaultActionUi(t), [givenUi, t]);
+  const ui = useActionUi();
   const mode = formModeOf(params, screen.idParam);
 
   // The answer is tagged with the request it answers (a new screen or params show loading again).

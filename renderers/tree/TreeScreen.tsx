@@ -9,12 +9,11 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ActionButtons } from '../actions/ActionButtons.tsx';
 import { useRunAction } from '../actions/useRunAction.ts';
-import { useSessionScope } from '../actions/session-scope.tsx';
+import { useCan, useSessionScope } from '../actions/session-scope.tsx';
 import { useDataSource } from '../data-source.tsx';
 import { evaluateCondition } from '../expression/index.ts';
 import { useScreenContext } from '../screen-context.tsx';
 import type { ScreenProps } from '../screen-types.ts';
-import { ScreenPanel } from './ScreenPanel.tsx';
 import { LazyTree } from './LazyTree.tsx';
 import { findNode, isRootId, keyOf, placeOf } from './tree-model.ts';
 import type { TreeMenuAction, TreeNodeData, TreeScreenDefinition } from './tree-types.ts';
@@ -36,8 +35,8 @@ export default function TreeScreen(props: ScreenProps<TreeScreenDefinition>) {
   const { t } = useTranslation();
   const context = useScreenContext();
   const params = props.params ?? context.params;
-  const frame = props.frame ?? context.frame;
   const session = useSessionScope();
+  const can = useCan();
   const dataSource = useDataSource();
   const runAction = useRunAction();
   const tree = useLazyTree({
@@ -52,8 +51,10 @@ export default function TreeScreen(props: ScreenProps<TreeScreenDefinition>) {
 
   const actionsFor = (node: TreeNodeData | undefined): TreeMenuAction[] =>
     node
-      ? (screen.contextMenu ?? []).filter((action) =>
-          evaluateCondition(action.visible, { record: node, session, params }, true),
+      ? (screen.contextMenu ?? []).filter(
+          (action) =>
+            can(action.permission) &&
+            evaluateCondition(action.visible, { record: node, session, params }, true),
         )
       : [];
 
@@ -129,5 +130,6 @@ export default function TreeScreen(props: ScreenProps<TreeScreenDefinition>) {
       )}
     </Flex>
   );
-  return frame === 'page' ? <ScreenPanel title={t(screen.title)}>{body}</ScreenPanel> : body;
+  // The screen host draws the page frame and title.
+  return body;
 }

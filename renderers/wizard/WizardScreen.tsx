@@ -2,10 +2,10 @@
  * The wizard kind's view: the steps bar, the current step (its text and its form, drawn by the form
  * kind without a footer) and the buttons: cancel and next, or close on the last step.
  */
-import { Button, Card, Space, Steps, Typography } from 'antd';
+import { Button, Space, Steps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormHostContext } from '../form/form-host.ts';
-import { ScreenRenderer } from '../ScreenRenderer.tsx';
+import { NestedScreen } from '../screen-host-context.tsx';
 import type { ScreenProps } from '../screen-types.ts';
 import { CountdownContext } from './countdowns.ts';
 import { useWizardController } from './useWizardController.ts';
@@ -28,7 +28,6 @@ export default function WizardScreen({
   name,
   screen,
   params = NO_PARAMS,
-  frame = 'page',
   close,
 }: ScreenProps<WizardScreenDefinition>) {
   const { t } = useTranslation();
@@ -55,7 +54,7 @@ export default function WizardScreen({
       {step.form ? (
         <CountdownContext.Provider value={wizard.countdowns}>
           <FormHostContext.Provider value={wizard.host}>
-            <ScreenRenderer
+            <NestedScreen
               key={step.key}
               name={`${name}.${step.key}`}
               screen={stepScreen(step, screen.title)}
@@ -88,5 +87,6 @@ export default function WizardScreen({
       </div>
     </div>
   );
-  return frame === 'page' ? <Card title={t(screen.title)}>{content}</Card> : content;
+  // The screen host draws the page frame and title.
+  return content;
 }

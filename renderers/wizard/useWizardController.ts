@@ -4,10 +4,10 @@
  * countdowns and the entry timer belong to this wizard: closing it (unmounting) clears them all and
  * the next opening starts at step 1 (spec §4).
  */
-import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiCallError } from '../../src/api/api-call-error.ts';
-import { ActionUiContext, defaultActionUi } from '../actions/action-ui.ts';
+import { showCallFailure } from '../environment/call-failure.ts';
+import { useActionUi } from '../actions/action-ui.ts';
 import { resolveQuery } from '../actions/params.ts';
 import type { ActionUi } from '../actions/registry.ts';
 import { useSessionScope } from '../actions/session-scope.tsx';
@@ -43,8 +43,7 @@ export function useWizardController(
   const dataSource = useDataSource();
   const session = useSessionScope();
   const runAction = useRunAction();
-  const givenUi = useContext(ActionUiContext);
-  const ui = useMemo(() => givenUi ?? defaultActionUi(t), [givenUi, t]);
+  const ui = useActionUi();
   const [index, setIndex] = useState(0);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<Record<string, unknown>>({});
@@ -106,9 +105,7 @@ export function useWizardController(
         answer = await dataSource(move.operation, { ...(query ? { query } : {}), body });
       } catch (error) {
         // The api client has shown failures, except pass-through states (warnings).
-        if (isApiCallError(error) && error.kind === 'passThrough') ui.warning(error.text);
-        else if (!isApiCallError(error))
-          ui.error(t('form.saveFailed', { detail: String((error as Error)?.message ?? error) }));
+        showCallFailure(error, ui, (detail) => t('form.saveFailed', { detail }));
         return;
       } finally {
         setBusy(false);

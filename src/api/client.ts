@@ -1,19 +1,32 @@
-/** The app's api client, wired to the session store, the current language and the user-facing notifier. */
+/**
+ * The app's api client, wired to the session store, the current language and the user-facing notifier,
+ * and its refresh queue (spec §4 'Token flow'), which trades the refresh token through this same client.
+ * Both are built here, so the queue needs no import back into the call helpers.
+ */
 import { i18n, t } from '../i18n/i18n.ts';
-import { accessTokenAtom, systemIdAtom, tenantIdAtom } from '../session/atoms.ts';
+import { accessTokenAtom, refreshTokenAtom, systemIdAtom, tenantIdAtom } from '../session/atoms.ts';
 import { afterOperation } from '../session/operation-effects.ts';
 import { endSession } from '../session/session-ending.ts';
 import { appStore } from '../session/store.ts';
-import { refreshQueue } from '../session/token-refresh.ts';
+import { adoptStoredTokens, storeToken } from '../session/token-store.ts';
 import { apiAddressAtom } from './api-address.ts';
-import { createApiClient, type TokenRecovery } from './http-client.ts';
+import { createApiClient } from './http-client.ts';
 import { notifier } from './notifier.ts';
+import { callWith } from './operation-call.ts';
+import { createRefreshQueue } from './refresh-queue.ts';
 
-// Read at call time: the refresh queue's module imports this one (through call.ts).
-const tokenRecovery: TokenRecovery = {
-  idle: () => refreshQueue.idle(),
-  recover: (usedToken) => refreshQueue.recover(usedToken),
-};
+export const refreshQueue = createRefreshQueue({
+  accessToken: () => adoptStoredTokens().access,
+  refreshToken: () => appStore.get(refreshTokenAtom),
+  exchange: (refreshToken) =>
+    callWith(apiClient, 'authentication.apply', {
+      body: { grant_type: 'refresh_token', refresh_token: refreshToken },
+      silent: true,
+      sessionEnd: 'caller',
+      anonymous: true,
+    }),
+  store: storeToken,
+});
 
 export const apiClient = createApiClient({
   address: () => appStore.get(apiAddressAtom),
@@ -26,6 +39,6 @@ export const apiClient = createApiClient({
   translate: t,
   notifier,
   onSessionEnded: (state, envelope) => endSession(state, envelope),
-  tokenRecovery,
+  tokenRecovery: refreshQueue,
   onSuccess: (op, options) => afterOperation(op, options),
 });

@@ -68,13 +68,24 @@ export interface RequestOptions {
   sessionEnd?: 'app' | 'caller';
   /** Send no token at all (the refresh call itself: it must never wait for, or replay after, a refresh). */
   anonymous?: boolean;
+  /** Aborts the request; an aborted call rejects with the signal's reason and shows nothing. */
+  signal?: AbortSignal;
 }
 
 export interface ApiClient {
   /** Resolves with the envelope for pass-through states (200, 2, 103, 501); rejects with ApiCallError otherwise. */
   request<T = unknown>(op: OperationMeta, options?: RequestOptions): Promise<Envelope<T>>;
+  /** A binary operation (a download): the file; a JSON answer is a failure and goes the envelope's way. */
+  download(op: OperationMeta, options?: RequestOptions): Promise<Blob>;
   /** The address a call goes to (base + prefix + path). */
   urlOf(op: OperationMeta): string;
+  /**
+   * An address a plain <img> or link can load: the session (access token, tenant) in the query, as
+   * the file operations accept it, since such a request cannot carry headers.
+   */
+  sessionAddress(op: OperationMeta, query: Record<string, string>): string;
+  /** The headers a call of `op` carries now (language, token, tenant), for requests ky cannot make (upload progress, tus). */
+  headersOf(op: OperationMeta): Record<string, string>;
 }
 
 /** A random value for GET calls so no cache between us and the server answers them. */
@@ -144,11 +155,20 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     throw new ApiCallError(init);
   }
 
+  function sessionAddress(op: OperationMeta, query: Record<string, string>): string {
+    const params = new URLSearchParams(query);
+    const { accessToken, tenantId } = deps.session();
+    if (accessToken) params.set('access_token', accessToken);
+    if (tenantId) params.set('tenantId', tenantId);
+    return `${urlOf(op)}?${params}`;
+  }
+
   async function request<T>(
     op: OperationMeta,
     options: RequestOptions = {},
     replayed = false,
-  ): Promise<Envelope<T>> {
+    binary = false,
+  ): Promise<Envelope<T> | Blob> {
     const url = urlOf(op);
     const isGet = op.method === 'GET';
     const quiet = options.silent === true;
@@ -165,9 +185,17 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         method: op.method,
         headers,
         searchParams: searchParamsOf(options.query, isGet),
-        ...(!isGet && options.body !== undefined ? { json: options.body } : {}),
+        // A FormData body (an upload) goes as multipart with the browser's boundary; anything else as JSON.
+        ...(!isGet && options.body !== undefined
+          ? options.body instanceof FormData
+            ? { body: options.body }
+            : { json: options.body }
+          : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
       });
-    } catch {
+    } catch (error) {
+      // Cancelled by the caller (it unmounted): nothing to show, the caller no longer listens.
+      if (options.signal?.aborted) throw options.signal.reason ?? error;
       // No response at all: offline, refused, timed out.
       return fail(
         { kind: 'network', text: deps.translate('http.networkBusy'), url },
@@ -176,6 +204,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
 
     const status = response.status;
+    if (binary && response.ok && !(response.headers.get('content-type') ?? '').includes('application/json'))
+      return response.blob();
     const envelope = asEnvelope(await readBody(response));
     if (!envelope) {
       if (!response.ok) {
@@ -198,7 +228,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     if (SESSION_ENDING_STATES.has(envelope.state)) {
       // Token expired: one refresh for all callers, then this call again (once).
       if (envelope.state === State.TOKEN_EXPIRED && recovery && usedToken && !replayed) {
-        if (await recovery.recover(usedToken)) return request<T>(op, options, true);
+        if (await recovery.recover(usedToken)) return request<T>(op, options, true, binary);
       }
       if (options.sessionEnd !== 'caller') deps.onSessionEnded(envelope.state, envelope);
       return fail({ kind: 'sessionEnded', text, url, status, state: envelope.state, envelope }, 'none');
@@ -209,5 +239,20 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     );
   }
 
-  return { request: (op, options) => request(op, options), urlOf };
+  return {
+    request: <T>(op: OperationMeta, options?: RequestOptions) =>
+      request<T>(op, options) as Promise<Envelope<T>>,
+    download: async (op, options) => {
+      const answer = await request(op, options, false, true);
+      if (answer instanceof Blob) return answer;
+      // A success envelope where a file was due.
+      return fail(
+        { kind: 'noState', text: deps.translate('http.noState', { url: urlOf(op) }), url: urlOf(op) },
+        'error',
+      );
+    },
+    urlOf,
+    sessionAddress,
+    headersOf: (op) => headersFor(op, false),
+  };
 }

@@ -1,6 +1,6 @@
 /**
  * antd's ConfigProvider around every page but the public ones: locale, the user's colour, size and
- * theme (spec §2 'Settings drawer'), and the screen dialog host. Loaded lazily with the first of
+ * theme (spec §2 'Settings drawer'), the renderer environment and the screen dialog host. Loaded lazily with the first of
  * those pages, so the login page carries no antd at all.
  */
 import { useEffect, useMemo } from 'react';
@@ -13,6 +13,7 @@ import { DEFAULT_COLOUR } from '../settings/colour.ts';
 import { settingsAtom } from '../settings/settings-store.ts';
 import { SIZE_TOKENS } from '../settings/sizes.ts';
 import { installA11yShims } from './a11y-shims.ts';
+import { AppRendererEnvironment } from './renderer-environment.tsx';
 import { themeConfigFor } from './theme-config.ts';
 
 /** Spec §9: the default colour. */
@@ -25,8 +26,10 @@ export default function AntdScope() {
   const theme = useMemo(() => themeConfigFor(settings), [settings]);
   return (
     <ConfigProvider locale={locale} theme={theme} componentSize={SIZE_TOKENS[settings.size].componentSize}>
-      <Outlet />
-      <DialogHost />
+      <AppRendererEnvironment>
+        <Outlet />
+        <DialogHost />
+      </AppRendererEnvironment>
     </ConfigProvider>
   );
 }

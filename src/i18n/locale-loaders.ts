@@ -1,6 +1,7 @@
 /**
- * Per-language loaders: our translations (locales/*.yaml, turned into data at build time by the
- * yaml-data plugin), antd's component texts and dayjs's date names. Each language is its own chunk.
+ * Per-language loaders: our translations (locales/<language>/*.yaml, one file per namespace, turned
+ * into data at build time by the yaml-data plugin), antd's component texts and dayjs's date names.
+ * Each language is its own chunk.
  */
 import type { Locale } from 'antd/es/locale';
 import type { Language } from './languages.ts';
@@ -12,29 +13,37 @@ export interface LanguagePack {
   dayjs: string;
 }
 
+/** One language's translations (locales/<language>/*.yaml merged), each language its own chunk. */
+const translations: Record<Language, () => Promise<Record<string, unknown>>> = {
+  'zh-CN': async () => (await import('./packs/zh-CN.ts')).default,
+  'zh-TW': async () => (await import('./packs/zh-TW.ts')).default,
+  en: async () => (await import('./packs/en.ts')).default,
+};
+
+function loadTranslation(language: Language): Promise<Record<string, unknown>> {
+  return translations[language]();
+}
+
 const loaders: Record<Language, () => Promise<LanguagePack>> = {
   'zh-CN': async () => {
     const [translation, antd] = await Promise.all([
-      import('../../locales/zh-CN.yaml'),
+      loadTranslation('zh-CN'),
       import('antd/es/locale/zh_CN'),
       import('dayjs/locale/zh-cn'),
     ]);
-    return { translation: translation.default, antd: antd.default, dayjs: 'zh-cn' };
+    return { translation, antd: antd.default, dayjs: 'zh-cn' };
   },
   'zh-TW': async () => {
     const [translation, antd] = await Promise.all([
-      import('../../locales/zh-TW.yaml'),
+      loadTranslation('zh-TW'),
       import('antd/es/locale/zh_TW'),
       import('dayjs/locale/zh-tw'),
     ]);
-    return { translation: translation.default, antd: antd.default, dayjs: 'zh-tw' };
+    return { translation, antd: antd.default, dayjs: 'zh-tw' };
   },
   en: async () => {
-    const [translation, antd] = await Promise.all([
-      import('../../locales/en.yaml'),
-      import('antd/es/locale/en_US'),
-    ]);
-    return { translation: translation.default, antd: antd.default, dayjs: 'en' };
+    const [translation, antd] = await Promise.all([loadTranslation('en'), import('antd/es/locale/en_US')]);
+    return { translation, antd: antd.default, dayjs: 'en' };
   },
 };
 

@@ -13,6 +13,7 @@ import { RequireAuth } from './RequireAuth.tsx';
 const AntdScope = lazy(() => import('../app/AntdScope.tsx'));
 const ShellLayout = lazy(() => import('../shell/ShellLayout.tsx'));
 const ErrorPage = lazy(() => import('../pages/errors/ErrorPage.tsx'));
+const PasswordChangePage = lazy(() => import('../pages/auth/PasswordChangePage.tsx'));
 
 export function AppRoutes() {
   return (
@@ -37,6 +38,8 @@ export function AppRoutes() {
           {/* The shell matches every other path and draws its own routes (src/router/shell-routes.tsx);
               a path that is neither one of them nor a menu entry goes to /404 from there. */}
           {/* '*' does not match '/' itself: the home address needs its own (index) route. */}
+          {/* A password that must be changed first: this page only, outside the shell (route-guard.ts). */}
+          <Route path="passwordChange" element={<PasswordChangePage />} />
           <Route index element={<ShellLayout />} />
           <Route path="*" element={<ShellLayout />} />
         </Route>

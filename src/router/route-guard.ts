@@ -3,7 +3,8 @@
  * own; RequireAuth.tsx carries the decisions out.
  *
  * In order: /logout logs off; only a refresh token left → refresh; a locked screen → /locking; with a
- * token: load the user, an empty system id → /tenantSelect (several tenants, none chosen yet in this
+ * token: load the user, a password that must be changed first → /passwordChange (the server answers
+ * nothing else until it is), an empty system id → /tenantSelect (several tenants, none chosen yet in this
  * login) or /systemSelect, load the menus, no menus → /403 with noGoBack; without a token: a `ticket`
  * query → ticket login; 'newwebxt' → authorization-code (or token) login from the query; 'portal' →
  * the CAS login with a service parameter; otherwise the login page (or home page) with a redirect query.
@@ -18,7 +19,11 @@ export interface GuardInput {
   locked: boolean;
   accessToken: string | null;
   refreshToken: string | null;
-  context: { tenants?: readonly unknown[] | null } | null;
+  context: {
+    tenants?: readonly unknown[] | null;
+    mustChangePassword?: boolean | null;
+    switchAccount?: string | null;
+  } | null;
   menus: readonly unknown[] | null;
   systemId: string | null;
   tenantChosen: boolean;
@@ -42,6 +47,7 @@ export type GuardDecision =
 
 export const LOCKING_PATH = '/locking';
 export const NO_MENU_PATH = '/403';
+export const PASSWORD_CHANGE_PATH = '/passwordChange';
 
 /** The address without the given query parameters. */
 export function withoutParams(pathname: string, search: string, hash: string, names: string[]): string {
@@ -60,6 +66,13 @@ export function decideRoute(input: GuardInput): GuardDecision {
   if (input.accessToken) {
     if (input.locked) return { type: 'redirect', to: LOCKING_PATH };
     if (!input.context) return { type: 'loadContext' };
+    const mustChange = Boolean(input.context.mustChangePassword) && !input.context.switchAccount;
+    if (mustChange) {
+      return pathname === PASSWORD_CHANGE_PATH
+        ? { type: 'render' }
+        : { type: 'redirect', to: PASSWORD_CHANGE_PATH };
+    }
+    if (pathname === PASSWORD_CHANGE_PATH) return { type: 'redirect', to: '/' };
     if (!input.systemId) {
       const tenants = input.context.tenants?.length ?? 0;
       const page = tenants > 1 && !input.tenantChosen ? '/tenantSelect' : '/systemSelect';

@@ -102,7 +102,7 @@ export async function signInWithCode(code: string, state?: string): Promise<void
   await completeSignIn(token, 'code');
 }
 
-type LoadOptions = { silent?: boolean; sessionEnd?: 'app' | 'caller' };
+type LoadOptions = { silent?: boolean; sessionEnd?: 'app' | 'caller'; signal?: AbortSignal };
 
 export async function loadUserContext(options: LoadOptions = {}): Promise<SessionContext> {
   const context = (await callApi('user.context', options)) as SessionContext;

@@ -2,7 +2,6 @@
  * The logo with the subsystem dropdown (spec §2 'Shell'): when the user has more than one subsystem,
  * choosing another stores it and restarts the app at /.
  */
-import { useEffect, useState } from 'react';
 import { Dropdown } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { useAtomValue } from 'jotai';
@@ -11,6 +10,7 @@ import type { Subsystem } from '../api/generated/operations.ts';
 import { systemIdAtom } from '../session/atoms.ts';
 import { reloadApp } from '../session/navigation.ts';
 import { chooseSubsystem, loadSubsystems } from '../session/sign-in.ts';
+import { useLoad } from '../../renderers/environment/use-load.ts';
 import { useMenuLabel } from './menu-label.ts';
 
 function LogoMark({ system }: { system?: Subsystem }) {
@@ -31,21 +31,14 @@ function LogoMark({ system }: { system?: Subsystem }) {
   );
 }
 
+const NONE: Subsystem[] = [];
+
 export function SubsystemLogo({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
   const label = useMenuLabel();
   const current = useAtomValue(systemIdAtom);
-  const [systems, setSystems] = useState<Subsystem[]>([]);
-
-  useEffect(() => {
-    let live = true;
-    loadSubsystems({ silent: true })
-      .then((list) => live && setSystems(list ?? []))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
+  // Failing quietly: without the list there is just nothing to switch to.
+  const systems = useLoad('subsystems', (signal) => loadSubsystems({ silent: true, signal })).data ?? NONE;
 
   const system = systems.find((s) => s.id === current) ?? systems.find((s) => s.isDefault === 'Y');
   const name = system ? label(system.name) : t('app.title');

@@ -26,7 +26,7 @@ function open(ctx: ActionContext, drawer: boolean): Promise<unknown> {
     string,
     unknown
   >;
-  return openScreenDialog({
+  return (ctx.openDialog ?? openScreenDialog)({
     screen: action.screen,
     params,
     title: action.title,

@@ -3,12 +3,13 @@
  * popover offers a search box, the three themes and a grid of the matching icons; the full icon set
  * loads on first use (icon-set.ts).
  */
-import { createElement, useEffect, useState, type ComponentType } from 'react';
+import { createElement, useState, type ComponentType } from 'react';
 import { Button, Empty, Input, Popover, Segmented, Space, Spin, Tooltip, Typography } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import type { IconTheme } from './icon-set.ts';
 import { searchIcons, themeOf } from './icon-search.ts';
+import { useLoad } from '../../environment/use-load.ts';
 
 type IconMap = ReadonlyMap<string, ComponentType>;
 
@@ -19,16 +20,7 @@ function loadIcons(): Promise<IconMap> {
 }
 
 function useIcons(wanted: boolean): IconMap | undefined {
-  const [icons, setIcons] = useState<IconMap>();
-  useEffect(() => {
-    if (!wanted) return;
-    let current = true;
-    void loadIcons().then((loaded) => current && setIcons(loaded));
-    return () => {
-      current = false;
-    };
-  }, [wanted]);
-  return icons;
+  return useLoad(wanted ? 'icons' : null, loadIcons).data;
 }
 
 function IconGrid({

@@ -4,16 +4,17 @@
  * message before anything is sent. The file goes to fldFile.upload through the screen's DataSource;
  * ui:options: types (extensions), maxSizeMb (default 25), fileType (sent with the upload).
  */
-import { useContext, useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Image, Space, Spin, Upload } from 'antd';
 import type { UploadProps } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import { ActionUiContext, defaultActionUi } from '../../actions/action-ui.ts';
+import { useActionUi } from '../../actions/action-ui.ts';
 import { useDataSource } from '../../data-source.tsx';
 import { DEFAULT_MAX_MB, PHOTO_TYPES, photoProblem } from './photo-rules.ts';
 import { photoSource } from './photo-source.ts';
+import { useRendererEnvironment } from '../../environment/RendererEnvironment.tsx';
 
 const SIZE = 104;
 
@@ -34,16 +35,16 @@ export default function PhotoUploadWidget({
 }: WidgetProps) {
   const { t } = useTranslation();
   const dataSource = useDataSource();
-  const givenUi = useContext(ActionUiContext);
   // The app's feedback (antd message through the dialog host); tests and stories record it.
-  const notice = useMemo(() => givenUi ?? defaultActionUi(t), [givenUi, t]);
+  const notice = useActionUi();
+  const { fileAddress } = useRendererEnvironment();
   const [uploading, setUploading] = useState(false);
   const [local, setLocal] = useState<LocalPicture>();
   const types = Array.isArray(options.types) ? (options.types as string[]) : [...PHOTO_TYPES];
   const maxMb = typeof options.maxSizeMb === 'number' ? options.maxSizeMb : DEFAULT_MAX_MB;
   const locked = disabled || readonly;
   const stored = typeof value === 'string' && value ? value : undefined;
-  const src = stored ? (local?.id === stored ? local.url : photoSource(stored)) : undefined;
+  const src = stored ? (local?.id === stored ? local.url : photoSource(stored, fileAddress)) : undefined;
 
   useEffect(() => () => (local ? URL.revokeObjectURL(local.url) : undefined), [local]);
 

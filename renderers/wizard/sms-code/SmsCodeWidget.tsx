@@ -5,12 +5,12 @@
  * then waits `seconds` (default 60) before another send; the countdown is keyed by `countdownKey`
  * (default extraData), so the old and the new phone each have their own.
  */
-import { useContext, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Button, Input, Space } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { isMobile } from '../../../schemas/validators/contact.ts';
-import { ActionUiContext, defaultActionUi } from '../../actions/action-ui.ts';
+import { useActionUi } from '../../actions/action-ui.ts';
 import { useDataSource } from '../../data-source.tsx';
 import { CaptchaPrompt, type CaptchaAnswer } from './CaptchaPrompt.tsx';
 import { useCountdown } from '../countdowns.ts';
@@ -30,9 +30,8 @@ export default function SmsCodeWidget({
 }: WidgetProps) {
   const { t } = useTranslation();
   const dataSource = useDataSource();
-  const givenUi = useContext(ActionUiContext);
   // The app's feedback (antd message through the dialog host); tests and stories record it.
-  const notice = useMemo(() => givenUi ?? defaultActionUi(t), [givenUi, t]);
+  const notice = useActionUi();
   const [asking, setAsking] = useState(false);
   const [sending, setSending] = useState(false);
   const [generation, setGeneration] = useState(0);

@@ -3,7 +3,7 @@
  * is chosen at once; several are offered; none leads to /403 (no menus, no way back). The choice is
  * stored (spec §3 'current subsystem') and the `redirect` query opens.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -15,16 +15,16 @@ import { loginPathFor, safeReturnPath } from '../../session/login-path.ts';
 import { logout } from '../../session/logout.ts';
 import { chooseSubsystem, DEFAULT_SUBSYSTEM, loadSubsystems } from '../../session/sign-in.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { useLoad } from '../../../renderers/environment/use-load.ts';
 import { useSignedIn } from './useSignedIn.ts';
-
-type Listing =
-  { state: 'loading' } | { state: 'failed'; text: string } | { state: 'ready'; systems: Subsystem[] | null };
 
 function SubsystemLogo({ system }: { system: Subsystem }) {
   // Only image logos: SVG markup from the server is not put into the page.
   if (!system.logo || system.logoType !== 'image') return null;
   return <img className="mf-choice-logo" src={system.logo} alt="" />;
 }
+
+const failureText = (e: unknown) => (isApiCallError(e) ? e.text : String(e));
 
 export default function SystemSelectPage() {
   const { t } = useTranslation();
@@ -33,23 +33,10 @@ export default function SystemSelectPage() {
   const [params] = useSearchParams();
   const signedIn = useSignedIn();
   const current = useAtomValue(systemIdAtom);
-  const [listing, setListing] = useState<Listing>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   const target = safeReturnPath(params.get('redirect'));
   const ready = signedIn.state === 'ready';
 
-  useEffect(() => {
-    if (!ready) return;
-    let live = true;
-    loadSubsystems({ silent: true })
-      .then((systems) => live && setListing({ state: 'ready', systems }))
-      .catch(
-        (e: unknown) => live && setListing({ state: 'failed', text: isApiCallError(e) ? e.text : String(e) }),
-      );
-    return () => {
-      live = false;
-    };
-  }, [ready, attempt]);
+  const listing = useLoad(ready ? 'subsystems' : null, (signal) => loadSubsystems({ silent: true, signal }));
 
   const choose = (id: string) => {
     chooseSubsystem(id);
@@ -57,7 +44,7 @@ export default function SystemSelectPage() {
   };
 
   // One subsystem (or a server that cannot list them): nothing to choose.
-  const systems = listing.state === 'ready' ? listing.systems : undefined;
+  const systems = listing.loading ? undefined : listing.data;
   const only = systems === null ? DEFAULT_SUBSYSTEM : systems?.length === 1 ? systems[0].id : undefined;
   useEffect(() => {
     if (only) {
@@ -71,7 +58,11 @@ export default function SystemSelectPage() {
   }
   if (systems && systems.length === 0) return <Navigate to="/403" replace state={{ noGoBack: true }} />;
   const failed =
-    signedIn.state === 'failed' ? signedIn.text : listing.state === 'failed' ? listing.text : null;
+    signedIn.state === 'failed'
+      ? signedIn.text
+      : listing.error !== undefined && !listing.loading
+        ? failureText(listing.error)
+        : null;
 
   return (
     <AuthCard title={t('signin.systemSelectTitle')} wide>
@@ -85,8 +76,7 @@ export default function SystemSelectPage() {
             className="mf-login-submit"
             onClick={() => {
               if (signedIn.state === 'failed') signedIn.retry();
-              setListing({ state: 'loading' });
-              setAttempt((n) => n + 1);
+              listing.reload();
             }}
           >
             {t('common.retry')}

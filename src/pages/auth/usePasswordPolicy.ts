@@ -1,22 +1,15 @@
 /** The server's password policy (user/passwordPolicy, public), for the hint and the check of a new password. */
-import { useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
+import { useLoad } from '../../../renderers/environment/use-load.ts';
 import { callApi } from '../../api/call.ts';
 import type { PasswordPolicy } from '../../../schemas/validators/password.ts';
 
 export function usePasswordPolicy(): PasswordPolicy | null {
-  const [policy, setPolicy] = useState<PasswordPolicy | null>(null);
-  useEffect(() => {
-    let live = true;
-    callApi('user.passwordPolicy', { silent: true })
-      .then((p) => live && setPolicy(p as PasswordPolicy))
-      // Without it the server still checks; the form just cannot say the rules beforehand.
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
-  return policy;
+  // Without it the server still checks; the form just cannot say the rules beforehand.
+  const policy = useLoad('passwordPolicy', (signal) =>
+    callApi('user.passwordPolicy', { silent: true, signal }),
+  );
+  return (policy.data as PasswordPolicy | undefined) ?? null;
 }
 
 /** "8 to 20 characters, with upper case letters and digits" from the policy. */

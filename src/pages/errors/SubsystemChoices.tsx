@@ -2,7 +2,6 @@
  * On /nomenu: the other subsystems the user has menus in, to move to one (stored, then the app
  * restarts at /), and logout. Nothing shows without a session.
  */
-import { useEffect, useState } from 'react';
 import { Button, Space } from 'antd';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -11,23 +10,17 @@ import { accessTokenAtom, systemIdAtom } from '../../session/atoms.ts';
 import { logout } from '../../session/logout.ts';
 import { reloadApp } from '../../session/navigation.ts';
 import { chooseSubsystem, loadSubsystems } from '../../session/sign-in.ts';
+import { useLoad } from '../../../renderers/environment/use-load.ts';
+
+const NONE: Subsystem[] = [];
 
 export function SubsystemChoices() {
   const { t, i18n } = useTranslation();
   const token = useAtomValue(accessTokenAtom);
   const current = useAtomValue(systemIdAtom);
-  const [systems, setSystems] = useState<Subsystem[]>([]);
-
-  useEffect(() => {
-    if (!token) return;
-    let live = true;
-    loadSubsystems({ silent: true })
-      .then((list) => live && setSystems(list ?? []))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [token]);
+  // Failing quietly: without the list there is just nothing to switch to.
+  const systems =
+    useLoad(token ? 'subsystems' : null, (signal) => loadSubsystems({ silent: true, signal })).data ?? NONE;
 
   if (!token) return null;
   const others = systems.filter((s) => s.id !== current);

@@ -1,0 +1,85 @@
+/**
+ * What the generic renderers need from the application, in one place: the renderer environment. The
+ * app (src/app/renderer-environment.tsx), Storybook and the unit tests each provide one; renderers/
+ * imports nothing from src/.
+ */
+import type { ScreenDialogOptions } from '../dialogs/dialog-store.ts';
+
+export type { ScreenDialogOptions };
+
+export interface DataRequest {
+  query?: object;
+  body?: unknown;
+  /** 'blob' for a binary operation (a download): the answer is the file as a Blob. */
+  as?: 'json' | 'blob';
+  /** Leave showing a failure to the caller. */
+  silent?: boolean;
+  /** Aborts the request (the component that asked is gone). */
+  signal?: AbortSignal;
+}
+
+/** Calls a catalogue operation by id; resolves with its data, rejects as the client's envelope rules say. */
+export type DataSource = (operation: string, request: DataRequest) => Promise<unknown>;
+
+/** `session` in screen expressions: who is signed in and what they may do. */
+export interface SessionScope {
+  isSuper: boolean;
+  isTenantAdmin: boolean;
+  userId?: string;
+  account?: string;
+  name?: string;
+  tenantId?: string | null;
+  /** The original account while acting as another user. */
+  switchAccount?: string | null;
+  hasTenants: boolean;
+  regOpen: boolean;
+  /** The permissions held in the current tenant and subsystem (user.context); the super user holds all. */
+  permissions: readonly string[];
+  [key: string]: unknown;
+}
+
+/** Talking to the user: antd's message and Modal in the app, recorded in tests. */
+export interface ActionUi {
+  /** Resolves true when the user confirms. */
+  confirm(text: string): Promise<boolean>;
+  success(text: string): void;
+  warning(text: string): void;
+  error(text: string): void;
+  /** Shows a lasting 'busy' notice; call the returned function to hide it. */
+  loading(text: string): () => void;
+}
+
+/** The file operations a plain <img>, link or pdf.js may load by address. */
+export type FileOperation = 'fldFile.download' | 'fldFile.preview' | 'file.getImage';
+
+/** Where an upload goes that the api client cannot make itself (progress needs XMLHttpRequest; tus). */
+export interface UploadTarget {
+  uploadUrl: string;
+  tusEndpoint: string;
+  /** The session's headers at this moment (token, tenant, language). */
+  headers: Record<string, string>;
+}
+
+export type Translate = (key: string, params?: Record<string, unknown>) => string;
+
+export interface RendererEnvironment {
+  /** Call an operation of the catalogue (or download one, `as: 'blob'`). */
+  call: DataSource;
+  /** Whether the catalogue has this operation id (a screen naming another is broken). */
+  isOperation(id: string): boolean;
+  /** An address a plain <img>, link or pdf.js can load for a stored file (the session travels in the query). */
+  fileAddress(attachmentId: string, operation?: FileOperation): string;
+  /** Where uploads go now, with the session's headers. */
+  uploadTarget(): UploadTarget;
+  /** Session facts for expressions. */
+  session: SessionScope;
+  /** Whether the session may use something that declares `permission` (none declared: yes). */
+  can(permission: unknown): boolean;
+  translate: Translate;
+  /** Whether a text key exists (undefined: the texts are not loaded yet, so nothing can be said). */
+  hasText(key: string): boolean | undefined;
+  /** Feedback to the user. */
+  notify: ActionUi;
+  /** Open a screen in a dialog or drawer; resolves with what the screen closed it with. */
+  openDialog(options: ScreenDialogOptions): Promise<unknown>;
+}

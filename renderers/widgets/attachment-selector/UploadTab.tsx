@@ -1,0 +1,179 @@
+/**
+ * The selector's upload tab: drag and drop or pick files, each with its own progress bar. Files above
+ * the resumable threshold go through tus (pause and resume, and an interrupted upload continues where
+ * it stopped); smaller ones in one multipart request. Rules are checked before anything is sent.
+ */
+import { useState } from 'react';
+import { Button, Progress, Space, Upload } from 'antd';
+import { InboxOutlined, PauseOutlined, CaretRightOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import {
+  FILE_GROUPS,
+  RESUMABLE_THRESHOLD,
+  formatBytes,
+  groupOfExtension,
+  isFileGroup,
+  nameProblem,
+  splitFileName,
+} from '../../../schemas/file-rules.ts';
+import { useRendererEnvironment } from '../../environment/RendererEnvironment.tsx';
+import { uploadWithProgress, type UploadedAttachment } from '../file-access/file-access.ts';
+
+interface Row {
+  uid: string;
+  name: string;
+  percent: number;
+  status: 'uploading' | 'paused' | 'done' | 'error';
+  message?: string;
+  pause?: () => void;
+  resume?: () => void;
+}
+
+export interface UploadTabProps {
+  fileType?: string;
+  typeId?: string;
+  multiple: boolean;
+  onUploaded(file: UploadedAttachment): void;
+  warn(text: string): void;
+}
+
+export default function UploadTab({ fileType, typeId, multiple, onUploaded, warn }: UploadTabProps) {
+  const { t } = useTranslation();
+  const { uploadTarget } = useRendererEnvironment();
+  const [rows, setRows] = useState<Row[]>([]);
+  const patch = (uid: string, p: Partial<Row>) =>
+    setRows((rs) => rs.map((r) => (r.uid === uid ? { ...r, ...p } : r)));
+  const group = isFileGroup(fileType) ? FILE_GROUPS[fileType] : undefined;
+  const accept = (group ? group.extensions : Object.values(FILE_GROUPS).flatMap((g) => g.extensions))
+    .map((e) => `.${e}`)
+    .join(',');
+
+  function problem(file: File): string | undefined {
+    const { base, ext } = splitFileName(file.name);
+    const g = group ?? (groupOfExtension(ext) ? FILE_GROUPS[groupOfExtension(ext)!] : undefined);
+    if (!g || !(g.extensions as readonly string[]).includes(ext)) return t('file.selector.typeNotAllowed');
+    const np = nameProblem(base);
+    if (np)
+      return t(
+        np === 'tooLong'
+          ? 'file.error.nameTooLong'
+          : np === 'empty'
+            ? 'file.error.nameEmpty'
+            : 'file.error.nameBadCharacters',
+        { limit: 235 },
+      );
+    if (file.size > g.maxBytes) return t('file.selector.tooLarge', { size: formatBytes(g.maxBytes) });
+    return undefined;
+  }
+
+  async function start(file: File) {
+    const uid = `${file.name}-${file.size}-${Date.now()}-${Math.random()}`;
+    setRows((rs) => [...rs, { uid, name: file.name, percent: 0, status: 'uploading' }]);
+    const query: Record<string, string> = {};
+    if (fileType) query.fileType = fileType;
+    if (typeId) query.typeId = typeId;
+    if (file.size <= RESUMABLE_THRESHOLD) {
+      try {
+        const done = await uploadWithProgress(uploadTarget(), file, query, (percent) =>
+          patch(uid, { percent }),
+        ).done;
+        patch(uid, { percent: 100, status: 'done' });
+        onUploaded(done);
+      } catch (e) {
+        patch(uid, { status: 'error', message: (e as Error).message });
+      }
+      return;
+    }
+    const { Upload: TusUpload } = await import('tus-js-client');
+    const target = uploadTarget();
+    const upload = new TusUpload(file, {
+      endpoint: target.tusEndpoint,
+      headers: target.headers,
+      chunkSize: 8 * 1024 * 1024,
+      retryDelays: [0, 1000, 3000, 5000],
+      metadata: { filename: file.name, ...query },
+      onProgress: (sent, total) => patch(uid, { percent: Math.floor((sent / total) * 100) }),
+      onError: (err) => {
+        const body = (err as { originalResponse?: { getBody(): string } }).originalResponse?.getBody();
+        let message = err.message;
+        try {
+          message = (JSON.parse(body ?? '') as { message: string }).message;
+        } catch {
+          /* not an envelope */
+        }
+        patch(uid, { status: 'error', message });
+      },
+      onSuccess: (payload) => {
+        const env = JSON.parse(payload.lastResponse.getBody()) as { data: UploadedAttachment };
+        patch(uid, { percent: 100, status: 'done' });
+        onUploaded(env.data);
+      },
+    });
+    patch(uid, {
+      pause: () => {
+        void upload.abort();
+        patch(uid, { status: 'paused' });
+      },
+      resume: () => {
+        upload.start();
+        patch(uid, { status: 'uploading' });
+      },
+    });
+    // Continue an earlier attempt of the same file when tus-js-client remembers one.
+    const previous = await upload.findPreviousUploads();
+    if (previous.length) upload.resumeFromPreviousUpload(previous[0]);
+    upload.start();
+  }
+
+  return (
+    <div data-testid="attachment-upload-tab">
+      <Upload.Dragger
+        multiple={multiple}
+        accept={accept}
+        showUploadList={false}
+        beforeUpload={(file) => {
+          const p = problem(file);
+          if (p) warn(`${file.name}: ${p}`);
+          else void start(file);
+          return Upload.LIST_IGNORE;
+        }}
+      >
+        <p className="ant-upload-drag-icon">
+          <InboxOutlined />
+        </p>
+        <p>{t('file.selector.dropHint')}</p>
+        <p style={{ color: '#666' }}>
+          {t('file.selector.sizeHint', { size: formatBytes(group?.maxBytes ?? RESUMABLE_THRESHOLD) })}
+        </p>
+      </Upload.Dragger>
+      <Space orientation="vertical" style={{ width: '100%', marginTop: 12 }}>
+        {rows.map((r) => (
+          <div key={r.uid} data-testid="upload-row" data-status={r.status}>
+            <Space>
+              <span>{r.name}</span>
+              {r.status === 'uploading' && r.pause ? (
+                <Button size="small" icon={<PauseOutlined />} onClick={r.pause}>
+                  {t('file.selector.pause')}
+                </Button>
+              ) : null}
+              {r.status === 'paused' && r.resume ? (
+                <Button size="small" icon={<CaretRightOutlined />} onClick={r.resume}>
+                  {t('file.selector.resume')}
+                </Button>
+              ) : null}
+            </Space>
+            <Progress
+              percent={r.percent}
+              status={r.status === 'error' ? 'exception' : r.status === 'done' ? 'success' : 'active'}
+            />
+            {r.message ? (
+              <div role="alert" style={{ color: '#cf1322' }}>
+                {r.message}
+              </div>
+            ) : null}
+          </div>
+        ))}
+      </Space>
+    </div>
+  );
+}

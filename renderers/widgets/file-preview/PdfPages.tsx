@@ -1,0 +1,50 @@
+/**
+ * PDF pages drawn by pdf.js. This module (and pdf.js with its worker) loads only when a PDF is opened.
+ * The first page is drawn as soon as it is parsed; the rest follow one by one.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import * as pdfjs from 'pdfjs-dist';
+import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+
+pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
+
+export default function PdfPages({ url }: { url: string }) {
+  const { t } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+
+  useEffect(() => {
+    let cancelled = false;
+    const task = pdfjs.getDocument({ url });
+    (async () => {
+      const doc = await task.promise;
+      for (let n = 1; n <= doc.numPages && !cancelled; n++) {
+        const page = await doc.getPage(n);
+        const viewport = page.getViewport({ scale: 1.25 });
+        const canvas = document.createElement('canvas');
+        canvas.width = viewport.width;
+        canvas.height = viewport.height;
+        canvas.dataset.page = String(n);
+        canvas.style.cssText =
+          'display:block;margin:0 auto 12px;max-width:100%;box-shadow:0 1px 4px rgba(0,0,0,.2)';
+        box.current?.appendChild(canvas);
+        await page.render({ canvas, viewport }).promise;
+        if (n === 1 && !cancelled) setState('ready');
+      }
+    })().catch(() => !cancelled && setState('failed'));
+    return () => {
+      cancelled = true;
+      void task.destroy();
+    };
+  }, [url]);
+
+  return (
+    <div data-testid="pdf-preview" data-state={state}>
+      {state === 'loading' ? <Spin /> : null}
+      {state === 'failed' ? <div>{t('file.preview.loadFailed')}</div> : null}
+      <div ref={box} />
+    </div>
+  );
+}
