@@ -3,21 +3,20 @@
  * (fresh PGlite, seeded demo tenant, one INT attribute added). Adding an employee from the list:
  * saving with the basic tab empty returns to it with the save error; an attribute that is not an
  * integer returns to the attribute tab with a warning; a valid save asks whether to continue, and
- * 'no' closes the dialog with the employee stored as typed. Editing: the dialog loads every tab, the
- * account is locked, the password absent, and the update reaches the server. Run `npm run build` first.
+ * 'no' closes the dialog with the employee stored as typed. Editing (an employee the test stores first):
+ * the dialog loads every tab, the account is locked, the password absent, and the update reaches the
+ * server. Each test on its own browser context. Run `npm run build` first.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
-import { launchBrowser } from './support/browser.ts';
-import { loginThroughUi, requireBuiltApp } from './support/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { call, loginAsAdmin } from '../support/server.ts';
+import { unique, useE2eSuite } from './support/suite.ts';
 
 describe('employee dialog (form and tabs kinds)', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
+  const suite = useE2eSuite();
   let token: string;
+  let seniorityId: string;
+  let page: Page;
 
   const dialog = () => page.getByTestId('screen-dialog-employee-dialog');
   const basic = (name: string): Locator =>
@@ -29,8 +28,15 @@ describe('employee dialog (form and tabs kinds)', () => {
       .getByRole('button', { name: /保\s*存/ })
       .click();
 
+  /** Signed in on a fresh context, on the employee list. */
+  async function openEmployeeList(): Promise<void> {
+    ({ page } = await suite.signedIn('admin', undefined, { viewport: { width: 1400, height: 900 } }));
+    await page.getByRole('menuitem', { name: '员工管理' }).click();
+    await page.getByTestId('list-total').waitFor();
+  }
+
   async function findEmployee(account: string): Promise<Record<string, unknown> | undefined> {
-    const res = await call(server, 'POST', '/employee/query', {
+    const res = await call(suite.server, 'POST', '/employee/query', {
       token,
       body: {
         parameters: [{ key: 'account', value: account }],
@@ -42,28 +48,32 @@ describe('employee dialog (form and tabs kinds)', () => {
     return (res.body.data.dataResult as Record<string, unknown>[]).find((e) => e.account === account);
   }
 
+  // The attribute definition both tests use: configuration of the tenant, not a test's own data.
   beforeAll(async () => {
-    requireBuiltApp();
-    server = await startTestServer('pglite', { staticDir: 'dist', rateLimitPerMinute: 0 });
-    token = await loginAsAdmin(server);
-    const attrSaved = await call(server, 'POST', '/attr/save', {
+    token = await loginAsAdmin(suite.server);
+    const attrSaved = await call(suite.server, 'POST', '/attr/save', {
       token,
       body: { key: 'seniority', name: '工龄', dataType: 'INT', partyType: 'employee' },
     });
     expect(attrSaved.body.state).toBe(200);
-    browser = await launchBrowser();
-    context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1400, height: 900 } });
-    page = await context.newPage();
-    await loginThroughUi(page, server.baseUrl, 'admin', server.adminPassword);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    const tenant = await suite.server.server.database.db
+      .selectFrom('platform.tenant')
+      .select('schema_name')
+      .where('code', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    seniorityId = (
+      await suite.server.server.database.db
+        .withSchema(tenant.schema_name)
+        .selectFrom('attr_def')
+        .select('id')
+        .where('key', '=', 'seniority')
+        .executeTakeFirstOrThrow()
+    ).id;
   });
 
   it('adds an employee: failing tabs first, then the save and its question', async () => {
-    await page.getByRole('menuitem', { name: '员工管理' }).click();
+    const account = unique('e2e_add');
+    await openEmployeeList();
     await page.getByRole('button', { name: /新\s*增/ }).click();
     await basic('account').waitFor();
     await attr('seniority').waitFor({ state: 'attached' });
@@ -79,14 +89,14 @@ describe('employee dialog (form and tabs kinds)', () => {
       .last();
     await accountItem.getByText('该项为必填项').waitFor();
 
-    await basic('account').fill('e2e_zhao');
+    await basic('account').fill(account);
     await basic('password').fill('Zhao#2026pass');
     await basic('name').fill('赵测试');
     await basic('email').fill('zhao.test@demo.example.cn');
     await save();
     await expect.poll(() => activeTab().textContent()).toBe('扩展属性');
     await page.getByText('请检查扩展属性的表单数据').waitFor();
-    expect(await findEmployee('e2e_zhao')).toBeUndefined();
+    expect(await findEmployee(account)).toBeUndefined();
 
     await attr('seniority').fill('3');
     await save();
@@ -99,24 +109,45 @@ describe('employee dialog (form and tabs kinds)', () => {
       .click();
     await dialog().waitFor({ state: 'hidden' });
 
-    const created = await findEmployee('e2e_zhao');
+    const created = await findEmployee(account);
     expect(created).toMatchObject({
       name: '赵测试',
       email: 'zhao.test@demo.example.cn',
       gender: 'male',
       status: 'actived',
     });
-    const loaded = await call(server, 'GET', `/employee/load?employeeId=${String(created!.id)}`, { token });
+    const loaded = await call(suite.server, 'GET', `/employee/load?employeeId=${String(created!.id)}`, {
+      token,
+    });
     const seniority = (loaded.body.data.partyAttrs as { key: string; values: { value: string }[] }[]).find(
       (a) => a.key === 'seniority',
     );
     expect(seniority?.values).toEqual([{ value: '3' }]);
     // The list was read again when the dialog closed.
-    await page.getByRole('cell', { name: 'e2e_zhao' }).waitFor();
+    await page.getByRole('cell', { name: account }).waitFor();
   });
 
-  it('edits it: everything loaded, account locked, no password; the update is stored', async () => {
-    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'e2e_zhao' }) });
+  it('edits an employee: everything loaded, account locked, no password; the update is stored', async () => {
+    const account = unique('e2e_edit');
+    const created = await call(suite.server, 'POST', '/employee/create', {
+      token,
+      body: {
+        partyEmployeePo: {
+          account,
+          password: 'Zhao#2026pass',
+          name: '赵测试',
+          status: 'actived',
+          gender: 'male',
+          email: 'zhao.test@demo.example.cn',
+        },
+        attrValueVoList: [{ attrId: seniorityId, value: '3' }],
+      },
+    });
+    expect(created.body.state).toBe(200);
+    await openEmployeeList();
+    await page.getByRole('search').getByLabel('账号').fill(account);
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: account }) });
     await row.getByRole('button', { name: /编\s*辑/ }).click();
     await expect.poll(() => basic('name').inputValue()).toBe('赵测试');
     await expect.poll(() => attr('seniority').inputValue()).toBe('3');
@@ -135,6 +166,6 @@ describe('employee dialog (form and tabs kinds)', () => {
     // Continuing an edit keeps the dialog and what was saved.
     await question.waitFor({ state: 'hidden' });
     expect(await basic('name').inputValue()).toBe('赵测试改');
-    await expect.poll(async () => (await findEmployee('e2e_zhao'))?.name).toBe('赵测试改');
+    await expect.poll(async () => (await findEmployee(account))?.name).toBe('赵测试改');
   });
 });

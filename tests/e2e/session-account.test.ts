@@ -11,7 +11,14 @@ import { call, startTestServer, type TestServer } from '../support/server.ts';
 import { demoTenantId, makeAccount } from '../server/auth-support.ts';
 import { launchBrowser } from './support/browser.ts';
 import { loginThroughUi, requireBuiltApp, submitLogin } from './support/app.ts';
-import { db, lastSmsCode, newPage, solveCaptchaDialog, storedTokens } from './support/session.ts';
+import {
+  db,
+  lastSmsCode,
+  newPage,
+  shownCaptcha,
+  solveCaptchaDialog,
+  storedTokens,
+} from './support/session.ts';
 
 async function openUserMenuItem(page: Page, name: string): Promise<void> {
   await page.getByTestId('user-menu').hover();
@@ -25,14 +32,8 @@ async function answerAntdCaptcha(page: Page, t: TestServer): Promise<void> {
     .filter({ has: page.locator('img') })
     .last();
   await prompt.locator('img').waitFor();
-  await page.waitForTimeout(100);
-  const row = await db(t)
-    .selectFrom('platform.captcha')
-    .select('answer')
-    .where('used_at', 'is', null)
-    .orderBy('created_at', 'desc')
-    .executeTakeFirstOrThrow();
-  await prompt.getByRole('textbox').fill(row.answer);
+  const { answer } = await shownCaptcha(page, t, prompt.locator('img'));
+  await prompt.getByRole('textbox').fill(answer);
   await prompt.getByRole('button', { name: /确\s*定/ }).click();
 }
 
@@ -90,9 +91,18 @@ describe('own password and mobile', () => {
     });
     expect(reset.body.state).toBe(200);
     const { context, page } = await newPage(browser);
-    await loginThroughUi(page, server.baseUrl, 'reset_user', 'Given#pass2026');
-    await page.getByText('您的密码已被管理员重置或已过期，请先修改密码').waitFor();
-    await page.getByRole('dialog', { name: '修改密码' }).getByLabel('原密码').waitFor();
+    // The server answers nothing else until the password is changed: no shell, this page and its dialog.
+    await page.goto(`${server.baseUrl}/login`);
+    await submitLogin(page, 'reset_user', 'Given#pass2026');
+    await page.waitForURL(/\/passwordChange$/);
+    await page.getByTestId('password-change-reason').getByText('修改密码后才能继续使用系统').waitFor();
+    const dialog = page.getByRole('dialog', { name: '修改密码' });
+    await dialog.getByLabel('原密码').fill('Given#pass2026');
+    await dialog.getByLabel('新密码').fill('Mine#pass2026x');
+    await dialog.getByLabel('确认密码').fill('Mine#pass2026x');
+    await dialog.getByRole('button', { name: /保\s*存|确\s*定|提\s*交/ }).click();
+    await page.waitForURL(/\/login$/);
+    await loginThroughUi(page, server.baseUrl, 'reset_user', 'Mine#pass2026x');
     await context.close();
   });
 

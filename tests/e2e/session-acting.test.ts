@@ -52,6 +52,8 @@ describe('acting as another user', () => {
     await banner.waitFor();
     expect(await banner.textContent()).toContain('acting_target');
     expect(await banner.textContent()).toContain('原账号：admin');
+    // The time left (ACTING_MAX_MINUTES, 30 by default) counts down in the banner.
+    expect(await banner.getByTestId('acting-time-left').textContent()).toMatch(/^剩余 (29|30):\d\d$/);
     const context1 = await page.evaluate(() =>
       JSON.parse(sessionStorage.getItem('mf.userContext') ?? 'null'),
     );

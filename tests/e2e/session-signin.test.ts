@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 import { demoTenantId, makeAccount } from '../server/auth-support.ts';
 import { launchBrowser } from './support/browser.ts';
 import { requireBuiltApp, submitLogin } from './support/app.ts';
-import { db, lastSmsCode, newPage, solveCaptchaDialog } from './support/session.ts';
+import { db, lastSmsCode, newPage, shownCaptcha, solveCaptchaDialog } from './support/session.ts';
 
 describe('signing in', () => {
   let server: TestServer;
@@ -79,20 +79,16 @@ describe('signing in', () => {
     }
     await submitLogin(page, 'cap_old', 'Secret#2026abc');
     const dialog = page.getByRole('dialog');
-    await dialog.getByTestId('captcha-image').waitFor();
-    await page.waitForTimeout(100);
+    const image = dialog.getByTestId('captcha-image');
+    await image.waitFor();
+    const shown = await shownCaptcha(page, server, image);
     // The 3 minutes pass while the dialog is open.
     await db(server)
       .updateTable('platform.captcha')
       .set({ expires_at: new Date(Date.now() - 1000) })
-      .where('used_at', 'is', null)
+      .where('id', '=', shown.requestId)
       .execute();
-    const row = await db(server)
-      .selectFrom('platform.captcha')
-      .select('answer')
-      .orderBy('created_at', 'desc')
-      .executeTakeFirstOrThrow();
-    await dialog.getByLabel('图形验证码').fill(row.answer);
+    await dialog.getByLabel('图形验证码').fill(shown.answer);
     await dialog.getByRole('button', { name: '确定' }).click();
     await dialog.getByText('图形验证码已过期，请刷新后重试').waitFor();
     expect(page.url()).toMatch(/\/login/);

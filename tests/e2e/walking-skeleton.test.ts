@@ -1,15 +1,15 @@
 /**
  * The walking skeleton end to end: Debian's Chromium drives the production build (dist/) served by
  * the real server over a fresh PGlite database. Login (wrong, then right password), dashboard, the
- * employee list from the side menu (rows, total, search, paging), the 404 page, logout.
- * Run `npm run build` first.
+ * employee list from the side menu (rows, total, search, paging), the 404 page, logout. Each test
+ * opens its own browser context (and signs in when it needs to). Run `npm run build` first.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
-import { launchBrowser } from './support/browser.ts';
-import { loginThroughUi, requireBuiltApp, submitLogin } from './support/app.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { call, loginAsAdmin } from '../support/server.ts';
+import { loginThroughUi, submitLogin } from './support/app.ts';
 import { recordScripts, totalGzipKb } from './support/scripts.ts';
+import { useE2eSuite } from './support/suite.ts';
 
 /** What /login may load, in KB of gzip JavaScript. */
 const LOGIN_JS_BUDGET_KB = 150;
@@ -27,33 +27,27 @@ interface EmployeePage {
 }
 
 describe('walking skeleton', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let token: string;
+  const suite = useE2eSuite();
 
   async function queryEmployees(body: unknown): Promise<EmployeePage> {
-    const res = await call(server, 'POST', '/employee/query', { token, body });
+    const token = await loginAsAdmin(suite.server);
+    const res = await call(suite.server, 'POST', '/employee/query', { token, body });
     expect(res.body.state).toBe(200);
     return res.body.data as EmployeePage;
   }
 
-  beforeAll(async () => {
-    requireBuiltApp();
-    server = await startTestServer('pglite', { staticDir: 'dist' });
-    token = await loginAsAdmin(server);
-    browser = await launchBrowser();
-    context = await browser.newContext({ locale: 'zh-CN' });
-    page = await context.newPage();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  /** Signed in, on the employee list opened from the side menu with its 51 employees. */
+  async function onEmployeeList(): Promise<Page> {
+    const { page } = await suite.signedIn();
+    await page.getByRole('menuitem', { name: '员工管理' }).click();
+    await page.waitForURL(/\/employeeList$/);
+    await page.getByTestId('list-total').getByText('共 51 条').waitFor();
+    return page;
+  }
 
   it('sends a visitor without a session to /login, which stays light', async () => {
+    const { server } = suite;
+    const { page } = await suite.newPage();
     const scripts = recordScripts(page);
     await page.goto(`${server.baseUrl}/`);
     await page.waitForURL(/\/login/);
@@ -67,12 +61,16 @@ describe('walking skeleton', () => {
   });
 
   it('checks the form before calling the server', async () => {
+    const { page } = await suite.newPage();
+    await page.goto(`${suite.server.baseUrl}/login`);
     await submitLogin(page, 'admin', '1234');
-    await expect(page.getByText('密码不能少于5位').isVisible()).resolves.toBe(true);
+    await page.getByText('密码不能少于5位').waitFor();
     expect(page.url()).toMatch(/\/login/);
   });
 
   it('shows the server’s text for a wrong password', async () => {
+    const { page } = await suite.newPage();
+    await page.goto(`${suite.server.baseUrl}/login`);
     await submitLogin(page, 'admin', 'wrong-password');
     const error = page.getByTestId('login-error');
     await error.waitFor();
@@ -81,7 +79,9 @@ describe('walking skeleton', () => {
   });
 
   it('signs in with the right password and shows the dashboard', async () => {
-    await submitLogin(page, 'admin', server.adminPassword);
+    const { page } = await suite.newPage();
+    await page.goto(`${suite.server.baseUrl}/login`);
+    await submitLogin(page, 'admin', suite.server.adminPassword);
     await page.waitForURL(/\/dashboard$/);
     await page.getByTestId('dashboard').waitFor();
     expect(await page.getByTestId('dashboard').textContent()).toContain('欢迎使用经营者集中申报系统');
@@ -89,9 +89,7 @@ describe('walking skeleton', () => {
   });
 
   it('opens the employee list from the side menu: 20 rows of 51', async () => {
-    await page.getByRole('menuitem', { name: '员工管理' }).click();
-    await page.waitForURL(/\/employeeList$/);
-    await page.getByTestId('list-total').getByText('共 51 条').waitFor();
+    const page = await onEmployeeList();
     expect(await rows(page).count()).toBe(20);
 
     const expected = await queryEmployees({
@@ -105,6 +103,7 @@ describe('walking skeleton', () => {
   });
 
   it('searches by name and shows exactly the matching employees', async () => {
+    const page = await onEmployeeList();
     const expected = await queryEmployees({
       parameters: [{ key: 'name', value: '王伟' }],
       requestPage: { pageNo: 1, limit: 20 },
@@ -124,6 +123,10 @@ describe('walking skeleton', () => {
   });
 
   it('resets the search and goes to page 2', async () => {
+    const page = await onEmployeeList();
+    await page.getByRole('search').getByLabel('姓名').fill('王伟');
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await page.getByTestId('list-total').getByText('共 51 条').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: /重\s*置$/ }).click();
     await page.getByTestId('list-total').getByText('共 51 条').waitFor();
     await page.locator('.ant-pagination-item-2').click();
@@ -146,8 +149,9 @@ describe('walking skeleton', () => {
 
   it('measures what the employee list page loads on its own', async () => {
     // A second browser session: sign in there, then open the list in a new tab with a cold page.
-    const other = await browser.newContext({ locale: 'zh-CN' });
-    await loginThroughUi(await other.newPage(), server.baseUrl, 'admin', server.adminPassword);
+    const { server } = suite;
+    const { context: other, page: first } = await suite.newPage();
+    await loginThroughUi(first, server.baseUrl, 'admin', server.adminPassword);
     const fresh = await other.newPage();
     const scripts = recordScripts(fresh);
     await fresh.goto(`${server.baseUrl}/employeeList`);
@@ -156,11 +160,11 @@ describe('walking skeleton', () => {
     const loaded = await scripts();
     console.log(`/employeeList loads ${loaded.length} scripts, ${totalGzipKb(loaded)} KB gzip`);
     expect(await rows(fresh).count()).toBe(20);
-    await other.close();
   });
 
   it('shows the 404 page for an unknown route, with a way home', async () => {
-    await page.goto(`${server.baseUrl}/no-such-page`);
+    const { page } = await suite.signedIn();
+    await page.goto(`${suite.server.baseUrl}/no-such-page`);
     await page.waitForURL(/\/404$/);
     await page.getByText('抱歉，您访问的页面不存在').waitFor();
     await page.getByRole('button', { name: '返回首页' }).click();
@@ -168,6 +172,8 @@ describe('walking skeleton', () => {
   });
 
   it('logs out from the user menu, guards pages again, and returns to the page asked for', async () => {
+    const { server } = suite;
+    const page = await onEmployeeList();
     await page.getByTestId('user-menu').hover();
     await page.getByRole('menuitem', { name: '退出登录' }).click();
     await page.getByRole('button', { name: /确\s*定/ }).click();
@@ -180,6 +186,7 @@ describe('walking skeleton', () => {
   });
 
   it('switches the language from the settings drawer, and keeps it after a reload', async () => {
+    const page = await onEmployeeList();
     await page.getByTestId('settings-button').click();
     await page.getByTestId('language-en').click();
     await page.keyboard.press('Escape');

@@ -51,6 +51,8 @@ const OURS: Record<string, { method: string; path: string; access: string }> = {
   'casePublish.sample.query': { method: 'POST', path: '/casePublish/sample/query', access: 'public' },
   'log.upload': { method: 'POST', path: '/log/upload', access: 'user' },
   'user.switchTenant': { method: 'POST', path: '/user/switchTenant', access: 'user' },
+  'log.login.query': { method: 'POST', path: '/log/login/query', access: 'tenant' },
+  'log.operation.query': { method: 'POST', path: '/log/operation/query', access: 'tenant' },
 };
 
 describe('API catalogue against the spec', () => {
@@ -100,6 +102,17 @@ describe('API catalogue against the spec', () => {
     ]) {
       expect(catalogue.get(id)?.access, id).toBe('public');
     }
+  });
+
+  it('names a permission for every operation, and lets the token travel in the query only to file addresses', () => {
+    for (const op of operations)
+      expect(op.permission, op.id).toMatch(/^(public|user|member|[a-z][A-Za-z]*:[a-z][A-Za-z]*)$/);
+    expect(
+      operations
+        .filter((op) => op.queryToken)
+        .map((op) => op.id)
+        .sort(),
+    ).toEqual(['file.getImage', 'fldFile.download', 'fldFile.preview']);
   });
 
   it('marks the uploads multipart and the downloads binary', () => {

@@ -61,8 +61,8 @@ describe('screen check on bad screens', () => {
 
   it('reports translation keys missing from the locales, in titles and confirm texts', () => {
     expect(errorsOf('missing-key')).toEqual([
-      '/title: translation key "tenant.list.titel" is not in locales/zh-CN.yaml',
-      '/toolbar/0/confirm: translation key "tenant.confirm.aprove" is not in locales/zh-CN.yaml',
+      '/title: translation key "tenant.list.titel" is not in locales/zh-CN/',
+      '/toolbar/0/confirm: translation key "tenant.confirm.aprove" is not in locales/zh-CN/',
     ]);
   });
 
@@ -71,6 +71,14 @@ describe('screen check on bad screens', () => {
       '/toolbar/0/visible: unexpected end of expression at 16 in "record.status =="',
       '/toolbar/1/disabled: unknown name "sesion" in "sesion.isSuper"; expressions start with one of session, record, form, selection, params, value, mode, step',
       '/toolbar/2/query/ids: unexpected token at 12 in "selection.id)"',
+    ]);
+  });
+
+  it('reports actions that lack the permission of the operation they call, or name an undeclared one', () => {
+    expect(errorsOf('missing-permission')).toEqual([
+      '/toolbar/0/permission: the action calls employee.remove, which needs employee:remove: add permission: employee:remove',
+      '/toolbar/1/permission: the action calls employee.disable, which needs employee:status, not employee:remove',
+      '/toolbar/2/permission: unknown permission "employee:fly" (not declared in schemas/api)',
     ]);
   });
 

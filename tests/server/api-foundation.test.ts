@@ -30,7 +30,13 @@ describe.each(DB_KINDS)('foundation on %s', (kind) => {
       body: { grant_type: 'password_credentials', username: 'admin', password: t.adminPassword },
     });
     expect(r.body.state).toBe(200);
-    expect(Object.keys(r.body.data).sort()).toEqual(['access_token', 'create_at', 'expires_in', 'refresh_token', 'uid']);
+    expect(Object.keys(r.body.data).sort()).toEqual([
+      'access_token',
+      'create_at',
+      'expires_in',
+      'refresh_token',
+      'uid',
+    ]);
     expect(r.body.data.expires_in).toBe(1800);
     expect(r.body.data.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
@@ -56,37 +62,54 @@ describe.each(DB_KINDS)('foundation on %s', (kind) => {
   });
 
   it('pages employees at 20 with the total', async () => {
-    const r = await call(t, 'POST', '/employee/query', { token, body: { requestPage: { pageNo: 1, limit: 20 } } });
+    const r = await call(t, 'POST', '/employee/query', {
+      token,
+      body: { requestPage: { pageNo: 1, limit: 20 } },
+    });
     expect(r.body.state).toBe(200);
     expect(r.body.data.dataResult).toHaveLength(20);
     expect(r.body.data.pageResult).toMatchObject({ totalCount: 51, totalPages: 3, page: 1 });
-    const p3 = await call(t, 'POST', '/employee/query', { token, body: { requestPage: { pageNo: 3, limit: 20 } } });
+    const p3 = await call(t, 'POST', '/employee/query', {
+      token,
+      body: { requestPage: { pageNo: 3, limit: 20 } },
+    });
     expect(p3.body.data.dataResult).toHaveLength(11);
-    const ids = new Set([...r.body.data.dataResult, ...p3.body.data.dataResult].map((e: { id: string }) => e.id));
+    const ids = new Set(
+      [...r.body.data.dataResult, ...p3.body.data.dataResult].map((e: { id: string }) => e.id),
+    );
     expect(ids.size).toBe(31);
   });
 
   it('searches employees by name and sorts by a declared field', async () => {
     const r = await call(t, 'POST', '/employee/query', {
       token,
-      body: { parameters: [{ key: 'name', value: '王' }], requestPage: { pageNo: 1, limit: 50 }, sorts: [{ field: 'name', order: 'ASC' }] },
+      body: {
+        parameters: [{ key: 'name', value: '王' }],
+        requestPage: { pageNo: 1, limit: 50 },
+        sorts: [{ field: 'name', order: 'ASC' }],
+      },
     });
     expect(r.body.state).toBe(200);
     const names = r.body.data.dataResult.map((e: { name: string }) => e.name);
     expect(names.length).toBeGreaterThan(0);
     expect(names.every((n: string) => n.includes('王'))).toBe(true);
     expect(r.body.data.pageResult.totalCount).toBe(names.length);
-    const bad = await call(t, 'POST', '/employee/query', { token, body: { sorts: [{ field: 'password', order: 'ASC' }] } });
+    const bad = await call(t, 'POST', '/employee/query', {
+      token,
+      body: { sorts: [{ field: 'password', order: 'ASC' }] },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.state).toBe(6010101);
     expect(bad.body.message).toContain('password');
   });
 
   it('treats LIKE wildcards in a search as text', async () => {
-    const r = await call(t, 'POST', '/employee/query', { token, body: { parameters: [{ key: 'name', value: '%' }] } });
+    const r = await call(t, 'POST', '/employee/query', {
+      token,
+      body: { parameters: [{ key: 'name', value: '%' }] },
+    });
     expect(r.body.data.pageResult.totalCount).toBe(0);
   });
-
 
   it('serves the same operation under its service prefix', async () => {
     const r = await call(t, 'GET', '/platform/v3/user/context', { token });
@@ -112,7 +135,11 @@ describe('an operation without a handler', () => {
   beforeAll(async () => {
     // Only sign-in has a handler here, so user/context is registered but unimplemented.
     const { authHandlers } = await import('../../server/modules/auth/handlers.ts');
-    t = await startTestServer('pglite', {}, { handlers: { 'authentication.apply': authHandlers['authentication.apply'] } });
+    t = await startTestServer(
+      'pglite',
+      {},
+      { handlers: { 'authentication.apply': authHandlers['authentication.apply'] } },
+    );
   });
   afterAll(async () => t?.close());
 

@@ -314,11 +314,23 @@ describe.each(DB_KINDS)('SMS flows on %s', (kind) => {
     const ok = await call(t, 'POST', '/user/register', { body });
     expect(ok.body.state).toBe(200);
     expect((await login(t, body.account, body.password)).body.state).toBe(200);
+    // Whether a name is taken is told only to someone holding a phone's fresh code (the used one is refused).
     const twice = await call(t, 'POST', '/user/register', {
       body: { ...body, account: `NEWBIE_${kind}`.toUpperCase() },
     });
-    expect(twice.body.state).toBe(6010101);
-    expect(twice.body.message).toMatch(/已被使用$/);
+    expect(twice.body.message).toBe('短信验证码错误或已失效');
+    const other = freshMobile();
+    await call(t, 'POST', '/fldRegister/send', { body: { mobile: other, ...(await solveCaptcha(t)) } });
+    const taken = await call(t, 'POST', '/user/register', {
+      body: {
+        ...body,
+        mobile: other,
+        validCode: await lastSmsCode(t, other),
+        account: `NEWBIE_${kind}`.toUpperCase(),
+      },
+    });
+    expect(taken.body.state).toBe(6010101);
+    expect(taken.body.message).toMatch(/已被使用$/);
   });
 
   it('lets a person register as an employee of an enterprise, waiting for activation', async () => {
@@ -344,14 +356,22 @@ describe.each(DB_KINDS)('SMS flows on %s', (kind) => {
     const tok = await loginToken(t, `staff_${kind}`, 'staff2026pw');
     const ctx = await call(t, 'GET', '/user/context', { token: tok.access_token });
     expect(ctx.body.data.tenants).toEqual([]); // membership comes with the tenant's approval
+    // Without a code for the mobile nothing is told about the enterprise; with one, unknown is unknown.
+    const staff2 = {
+      account: `staff2_${kind}`,
+      password: 'staff2026pw',
+      name: '申报员',
+      mobile: freshMobile(),
+    };
+    const guess = await call(t, 'POST', '/fldEmployee/create?tenantCode=nope', {
+      body: { ...staff2, validCode: '123456' },
+    });
+    expect(guess.body.message).toBe('短信验证码错误或已失效');
+    await call(t, 'POST', '/fldRegister/send', {
+      body: { mobile: staff2.mobile, ...(await solveCaptcha(t)) },
+    });
     const unknown = await call(t, 'POST', '/fldEmployee/create?tenantCode=nope', {
-      body: {
-        account: `staff2_${kind}`,
-        password: 'staff2026pw',
-        name: '申报员',
-        mobile: freshMobile(),
-        validCode: '123456',
-      },
+      body: { ...staff2, validCode: await lastSmsCode(t, staff2.mobile) },
     });
     expect(unknown.body.message).toBe('企业“nope”不存在或未开放注册');
   });

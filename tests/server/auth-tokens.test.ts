@@ -1,5 +1,6 @@
 /** Tokens and sessions: refresh rotation and reuse, expiry, tampering, single session, tenants, own OAuth codes. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dropCachedSessions } from '../../server/auth/session-cache.ts';
 import { hashToken } from '../../server/auth/tokens.ts';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
 import { db, demoTenantId, login, loginToken, makeAccount, makeTenant } from './auth-support.ts';
@@ -72,6 +73,8 @@ describe.each(DB_KINDS)('tokens and sessions on %s', (kind) => {
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('token_hash', '=', hashToken(tok.access_token))
       .execute();
+    // Direct SQL bypasses the app: drop the cached session as an invalidation would.
+    dropCachedSessions(db(t));
     const r = await call(t, 'GET', '/user/context', { token: tok.access_token });
     expect(r.status).toBe(401);
     expect(r.body.state).toBe(6020301);

@@ -1,7 +1,12 @@
 /** Migrations run once per schema and tenant spaces can be created and dropped, on both databases. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { migrateAll, createTenantSpace, dropTenantSpace, tenantSchemaName } from '../../server/db/tenant-space.ts';
+import {
+  migrateAll,
+  createTenantSpace,
+  dropTenantSpace,
+  tenantSchemaName,
+} from '../../server/db/tenant-space.ts';
 import { newId } from '../../server/auth/tokens.ts';
 import { platformMigrations } from '../../server/db/migrations/platform.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -19,24 +24,45 @@ describe.each(DB_KINDS)('database on %s', (kind) => {
     const again = await migrateAll(db());
     expect(again.platform).toEqual([]);
     expect(Object.values(again.tenants).flat()).toEqual([]);
-    const rows = await sql<{ name: string }>`select name from platform.schema_migration order by name`.execute(db());
+    const rows = await sql<{
+      name: string;
+    }>`select name from platform.schema_migration order by name`.execute(db());
     expect(rows.rows.map((r) => r.name)).toEqual(platformMigrations.map((m) => m.name));
   });
 
   it('creates and drops a tenant space', async () => {
     const id = newId();
     const schema = tenantSchemaName('acme');
-    await db().insertInto('platform.tenant').values({ id, code: 'acme', name: 'ACME', schema_name: schema }).execute();
+    await db()
+      .insertInto('platform.tenant')
+      .values({ id, code: 'acme', name: 'ACME', schema_name: schema })
+      .execute();
     await createTenantSpace(db(), id);
-    await db().withSchema(schema).insertInto('org').values({ id: 'o1', name: 'Root', code: 'root', path: 'Root' }).execute();
-    const count = await db().withSchema(schema).selectFrom('org').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    await db()
+      .withSchema(schema)
+      .insertInto('org')
+      .values({ id: 'o1', name: 'Root', code: 'root', path: 'Root' })
+      .execute();
+    const count = await db()
+      .withSchema(schema)
+      .selectFrom('org')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(count.n).toBe(1);
     const migrated = await migrateAll(db());
     expect(migrated.tenants[schema]).toEqual([]);
     await dropTenantSpace(db(), id);
-    const status = await db().selectFrom('platform.tenant').select('schema_status').where('id', '=', id).executeTakeFirstOrThrow();
+    const status = await db()
+      .selectFrom('platform.tenant')
+      .select('schema_status')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(status.schema_status).toBe('DROPPED');
-    const exists = await sql<{ n: number }>`select count(*)::int as n from information_schema.schemata where schema_name = ${schema}`.execute(db());
+    const exists = await sql<{
+      n: number;
+    }>`select count(*)::int as n from information_schema.schemata where schema_name = ${schema}`.execute(
+      db(),
+    );
     expect(exists.rows[0].n).toBe(0);
   });
 

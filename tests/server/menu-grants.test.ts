@@ -13,11 +13,26 @@ describe.each(DB_KINDS)('menu grants on %s', (kind) => {
   /** Gives a demo employee a platform account in the demo tenant, signs in, returns the menu aliases. */
   async function menuOf(account: string): Promise<string[]> {
     const db = t.server.database.db;
-    const tenant = await db.selectFrom('platform.tenant').select('id').where('code', '=', DEMO_TENANT_CODE).executeTakeFirstOrThrow();
+    const tenant = await db
+      .selectFrom('platform.tenant')
+      .select('id')
+      .where('code', '=', DEMO_TENANT_CODE)
+      .executeTakeFirstOrThrow();
     const id = `acc-${account}`;
-    await db.insertInto('platform.account').values({ id, account, fullname: account, password_hash: await hashPassword(PASSWORD) }).execute();
-    await db.insertInto('platform.tenant_member').values({ tenant_id: tenant.id, account_id: id, is_main: true }).execute();
-    await db.withSchema(tenantSchemaName(DEMO_TENANT_CODE)).updateTable('employee').set({ account_id: id }).where('account', '=', account).execute();
+    await db
+      .insertInto('platform.account')
+      .values({ id, account, fullname: account, password_hash: await hashPassword(PASSWORD) })
+      .execute();
+    await db
+      .insertInto('platform.tenant_member')
+      .values({ tenant_id: tenant.id, account_id: id, is_main: true })
+      .execute();
+    await db
+      .withSchema(tenantSchemaName(DEMO_TENANT_CODE))
+      .updateTable('employee')
+      .set({ account_id: id })
+      .where('account', '=', account)
+      .execute();
     const login = await call(t, 'POST', '/authentication/apply', {
       body: { grant_type: 'password_credentials', username: account, password: PASSWORD },
     });
@@ -46,7 +61,10 @@ describe.each(DB_KINDS)('menu grants on %s', (kind) => {
       .where('e.account', '!=', 'admin')
       .execute();
     const head = holders.find((h) => h.code === 'officeHead');
-    const other = holders.find((h) => h.code !== 'officeHead' && !holders.some((x) => x.account === h.account && x.code === 'officeHead'));
+    const other = holders.find(
+      (h) =>
+        h.code !== 'officeHead' && !holders.some((x) => x.account === h.account && x.code === 'officeHead'),
+    );
     expect(head && other).toBeTruthy();
     expect(await menuOf(head!.account)).toEqual(expect.arrayContaining(['system', 'employeeList']));
     expect(await menuOf(other!.account)).not.toContain('employeeList');

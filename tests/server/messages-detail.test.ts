@@ -174,7 +174,13 @@ describe.each(DB_KINDS)('message detail on %s', (kind) => {
       requestPage: { pageNo: 1, limit: 5 },
     });
     expect(res.body.state).toBe(200);
-    expect(res.body.data.pageResult).toEqual({ totalCount: 12, totalPages: 3, page: 1, limit: 5 });
+    expect(res.body.data.pageResult).toEqual({
+      totalCount: 12,
+      totalPages: 3,
+      page: 1,
+      limit: 5,
+      totalExact: true,
+    });
     const rows = res.body.data.dataResult as Record<string, unknown>[];
     expect(rows.map((r) => r.content)).toEqual(['回复11', '回复10', '回复9', '回复8', '回复7']);
     expect(rows[0]).toEqual({

@@ -1,5 +1,6 @@
 /** Session, tenant and permission checks on every non-public operation. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dropCachedSessions } from '../../server/auth/session-cache.ts';
 import { hashToken } from '../../server/auth/tokens.ts';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
 import { DB_KINDS } from './databases.ts';
@@ -25,7 +26,13 @@ describe.each(DB_KINDS)('security on %s', (kind) => {
 
   it('answers 6020301 once the access token has expired', async () => {
     const own = await loginAsAdmin(t);
-    await db().updateTable('platform.session').set({ expires_at: new Date(Date.now() - 1000) }).where('token_hash', '=', hashToken(own)).execute();
+    await db()
+      .updateTable('platform.session')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('token_hash', '=', hashToken(own))
+      .execute();
+    // Direct SQL bypasses the app: drop the cached session as an invalidation would.
+    dropCachedSessions(db());
     const r = await call(t, 'GET', '/user/context', { token: own });
     expect(r.status).toBe(401);
     expect(r.body.state).toBe(6020301);
@@ -38,21 +45,37 @@ describe.each(DB_KINDS)('security on %s', (kind) => {
       .set({ revoked_at: new Date(), revoked_reason: 'other-client' })
       .where('token_hash', '=', hashToken(own))
       .execute();
+    // Direct SQL bypasses the app: drop the cached session as an invalidation would.
+    dropCachedSessions(db());
     expect((await call(t, 'GET', '/user/context', { token: own })).body.state).toBe(6020102);
   });
 
   it('never lets a tenant header choose a tenant the session is not in', async () => {
-    const r = await call(t, 'POST', '/employee/query', { token, body: {}, headers: { 'x-tenant-id': 'another-tenant' } });
+    const r = await call(t, 'POST', '/employee/query', {
+      token,
+      body: {},
+      headers: { 'x-tenant-id': 'another-tenant' },
+    });
     expect(r.status).toBe(403);
     expect(r.body.state).toBe(6010105);
     const ctx = await call(t, 'GET', '/user/context', { token });
-    const ok = await call(t, 'POST', '/employee/query', { token, body: {}, headers: { 'x-tenant-id': ctx.body.data.tenantId } });
+    const ok = await call(t, 'POST', '/employee/query', {
+      token,
+      body: {},
+      headers: { 'x-tenant-id': ctx.body.data.tenantId },
+    });
     expect(ok.body.state).toBe(200);
   });
 
   it('refuses tenant operations to a session without a tenant', async () => {
     const own = await loginAsAdmin(t);
-    await db().updateTable('platform.session').set({ tenant_id: null }).where('token_hash', '=', hashToken(own)).execute();
+    await db()
+      .updateTable('platform.session')
+      .set({ tenant_id: null })
+      .where('token_hash', '=', hashToken(own))
+      .execute();
+    // Direct SQL bypasses the app: drop the cached session as an invalidation would.
+    dropCachedSessions(db());
     const r = await call(t, 'POST', '/employee/query', { token: own, body: {} });
     expect(r.body.state).toBe(6010105);
   });
@@ -61,7 +84,12 @@ describe.each(DB_KINDS)('security on %s', (kind) => {
     const { hashPassword } = await import('../../server/auth/passwords.ts');
     await db()
       .insertInto('platform.account')
-      .values({ id: 'plain-user', account: 'plain', fullname: 'Plain', password_hash: await hashPassword('Plain#2026pw') })
+      .values({
+        id: 'plain-user',
+        account: 'plain',
+        fullname: 'Plain',
+        password_hash: await hashPassword('Plain#2026pw'),
+      })
       .execute();
     const login = await call(t, 'POST', '/authentication/apply', {
       body: { grant_type: 'password_credentials', username: 'plain', password: 'Plain#2026pw' },

@@ -67,7 +67,7 @@ describe.each(DB_KINDS)('shell calls on %s', (kind) => {
       const res = await call(t, 'GET', '/auth/resources/getMenuData', { token: admin });
       expect(res.body.state).toBe(200);
       expect(aliases(res.body.data as MenuOut[])).toEqual([
-        { system: ['employeeList', 'orgTree', 'tenantList', 'frontLog'] },
+        { system: ['employeeList', 'orgTree', 'tenantList', 'loginLog', 'operationLog', 'frontLog'] },
         { officeDesk: [{ innerMessage: ['receiveMessage'] }] },
         { links: ['samrSite', 'samrGuide'] },
       ]);

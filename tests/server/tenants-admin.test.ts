@@ -68,7 +68,13 @@ describe.each(DB_KINDS)('tenants on %s', (kind) => {
   it('lists tenants newest first with the parent name, formatted time and paging', async () => {
     const res = await query({ requestPage: { pageNo: 1, limit: 3 } });
     expect(res.body.state).toBe(200);
-    expect(res.body.data.pageResult).toEqual({ totalCount: 6, totalPages: 2, page: 1, limit: 3 });
+    expect(res.body.data.pageResult).toEqual({
+      totalCount: 6,
+      totalPages: 2,
+      page: 1,
+      limit: 3,
+      totalExact: true,
+    });
     const rows = res.body.data.dataResult as Record<string, unknown>[];
     // The demo tenant was seeded now, so it is the newest.
     expect(rows.map((r) => r.code)).toEqual(['demo', 'delta', 'gamma_branch']);

@@ -60,6 +60,8 @@ export async function startTestServer(
     dataDir,
     databaseUrl: pgdb?.url,
     adminPassword: TEST_ADMIN_PASSWORD,
+    // The filing demo (~40 cases and the public dataset) only for tests that ask for it.
+    seedFilingDemo: false,
     ...overrides,
   };
   const server = await prepareServer(config, build);
@@ -83,7 +85,11 @@ export async function loginAsAdmin(t: TestServer): Promise<string> {
   const res = await fetch(`${t.api}/authentication/apply`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'password_credentials', username: 'admin', password: t.adminPassword }),
+    body: JSON.stringify({
+      grant_type: 'password_credentials',
+      username: 'admin',
+      password: t.adminPassword,
+    }),
   });
   const body = (await res.json()) as { state: number; data: { access_token: string } };
   if (body.state !== 200) throw new Error(`admin login failed: ${JSON.stringify(body)}`);

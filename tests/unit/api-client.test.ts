@@ -267,6 +267,7 @@ describe('request', () => {
       path: '/fldUser/login/apply',
       service: 'business',
       access: 'public',
+      permission: 'public',
     };
     await h.client.request(employeeQuery, { body: {} });
     await h.client.request(login, { body: {} });

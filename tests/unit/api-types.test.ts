@@ -15,6 +15,8 @@ import {
   type Token,
   type UserContext,
 } from '../../src/api/generated/operations.ts';
+import type { UserContextFacts } from '../../renderers/actions/session-scope.tsx';
+import type { ListRequest as RendererListRequest } from '../../renderers/list/list-request.ts';
 import { GENERATED_FILE, generateOperationsSource, withoutRootNotes } from '../../tools/gen-api-types.ts';
 
 describe('generated api types', () => {
@@ -25,7 +27,7 @@ describe('generated api types', () => {
     expect(readFileSync(GENERATED_FILE, 'utf8').split('\n')).toEqual(source.split('\n'));
   }, 60_000);
 
-  it('lists every catalogue operation with method, path, service and access', () => {
+  it('lists every catalogue operation with method, path, service, access and permission', () => {
     const catalogue = loadCatalogue();
     expect(Object.keys(operations).sort()).toEqual([...catalogue.keys()].sort());
     for (const [id, op] of catalogue) {
@@ -34,6 +36,7 @@ describe('generated api types', () => {
         path: op.path,
         service: op.service,
         access: op.access,
+        permission: op.permission,
       });
     }
     expect(operations['employee.query']).toEqual({
@@ -41,6 +44,7 @@ describe('generated api types', () => {
       path: '/employee/query',
       service: 'platform',
       access: 'tenant',
+      permission: 'member',
     });
   });
 
@@ -49,6 +53,9 @@ describe('generated api types', () => {
     expectTypeOf<ResponseOf<'authentication.apply'>>().toEqualTypeOf<Token>();
     expectTypeOf<ResponseOf<'user.context'>>().toEqualTypeOf<UserContext>();
     expectTypeOf<ResponseOf<'employee.query'>['dataResult']>().toExtend<Employee[]>();
+    // The renderers name these shapes themselves (they import nothing from src/).
+    expectTypeOf<RendererListRequest>().toEqualTypeOf<ListRequest>();
+    expectTypeOf<UserContext>().toExtend<UserContextFacts>();
     expectTypeOf<ApiOperations['user.logout']['body']>().toBeNever();
   });
 

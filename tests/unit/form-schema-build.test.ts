@@ -19,6 +19,7 @@ import {
 import type { FieldDefinition } from '../../renderers/form/form-types.ts';
 import { fieldErrorsOnly, formValidator, rjsfLocalizer } from '../../renderers/form/form-validator.ts';
 import { resolveTemplate } from '../../renderers/form/template-values.ts';
+import { i18n } from '../../src/i18n/i18n.ts';
 import { setupTestI18n } from './support/i18n.ts';
 
 const t = ((key: string) => `«${key}»`) as unknown as TFunction;
@@ -252,7 +253,7 @@ describe('extended attributes', () => {
 
 describe('the form validator', () => {
   it('applies the project rules with translated messages and per-property overrides', () => {
-    const validator = formValidator();
+    const validator = formValidator((key, params) => i18n.t(key, params));
     const schema: RJSFSchema = {
       type: 'object',
       required: ['mobile', 'name'],

@@ -240,4 +240,40 @@ describe('options and large pages', () => {
     expect(container.querySelector('.ant-table-tbody-virtual')).toBeTruthy();
     expect(container.querySelectorAll('.ant-table-row').length).toBeLessThan(200);
   }, 30_000);
+
+  it('shows an estimated total as "about N" and hands the flag back with the next page', async () => {
+    const rows = Array.from({ length: 60 }, (_, i) => ({ id: `e${i}`, name: `员工${i}` }));
+    const dataSource = createFixtureDataSource({
+      overrides: {
+        'bench.query': (r) => {
+          const page = listPage(rows, r);
+          // What the server answers for a large unfiltered list: the planner's estimate, flagged.
+          return { ...page, pageResult: { ...page.pageResult, totalCount: 1_000_000, totalExact: false } };
+        },
+      },
+    });
+    const source: FixtureDataSource = Object.assign(
+      (operation: string, request: Parameters<FixtureDataSource>[1]) =>
+        dataSource(operation === 'employee.query' ? 'bench.query' : operation, request),
+      { calls: dataSource.calls },
+    );
+    const { container } = open('estimated', {
+      dataSource: source,
+      screen: {
+        kind: 'list',
+        operation: 'employee.query',
+        columns: [{ field: 'name', title: 'employee.field.name' }],
+      },
+    });
+    await loaded(container);
+    expect(screen.getByTestId('list-total').textContent).toBe('约 1000000 条');
+    await act(async () => fireEvent.click(screen.getByTitle('2')));
+    await waitFor(() =>
+      expect(source.calls.at(-1)!.request.body).toMatchObject({
+        requestPage: { pageNo: 2, totalCount: 1_000_000, totalExact: false },
+      }),
+    );
+    await loaded(container);
+    expect(screen.getByTestId('list-total').textContent).toBe('约 1000000 条');
+  }, 30_000);
 });

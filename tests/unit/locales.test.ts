@@ -1,13 +1,7 @@
 import { describe, it, expect } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { parse } from 'yaml';
+import { localeFiles, readLocale, LOCALE_LANGUAGES as LANGUAGES } from '../../schemas/locale-files.ts';
 import { allMessageKeys } from '../../schemas/validators.ts';
-import { loadEntities, SCHEMAS_DIR } from '../../schemas/catalogue.ts';
-
-// import.meta.url is not a file: URL under happy-dom, so go from the loader's own directory.
-const LOCALES_DIR = join(SCHEMAS_DIR, '..', 'locales');
-const LANGUAGES = ['zh-CN', 'zh-TW', 'en'] as const;
+import { loadEntities } from '../../schemas/catalogue.ts';
 
 /** { a: { b: 'x' } } -> { 'a.b': 'x' }: i18next's key paths. */
 function flatten(tree: unknown, prefix = '', into: Record<string, unknown> = {}): Record<string, unknown> {
@@ -21,7 +15,7 @@ function flatten(tree: unknown, prefix = '', into: Record<string, unknown> = {})
 }
 
 function loadLocale(language: string): Record<string, unknown> {
-  return flatten(parse(readFileSync(join(LOCALES_DIR, `${language}.yaml`), 'utf8')));
+  return flatten(readLocale(language));
 }
 
 /** Every string found under an errorMessage keyword of an entity schema (overrides are translation keys). */
@@ -64,6 +58,17 @@ describe('locales', () => {
     expect(validationKeys.length).toBeGreaterThan(40);
     const missing = validationKeys.filter((key) => typeof locales['zh-CN'][key] !== 'string');
     expect(missing).toEqual([]);
+  });
+
+  it('keeps one namespace per file, named after it, and the same files in every language', () => {
+    const files = localeFiles('zh-CN');
+    for (const language of LANGUAGES) expect(localeFiles(language)).toEqual(files);
+    for (const language of LANGUAGES) {
+      for (const file of files) {
+        const namespaces = Object.keys(readLocale(language, undefined, [file]));
+        expect(namespaces, `${language}/${file}`).toEqual([file.replace(/\.yaml$/, '')]);
+      }
+    }
   });
 
   it('keeps the same {{placeholders}} in every language', () => {

@@ -38,6 +38,21 @@ describe('route guard with a token', () => {
     });
   });
 
+  it('keeps a user whose password must be changed on /passwordChange, before subsystem and menus', () => {
+    const must = { tenants: [], mustChangePassword: true };
+    expect(decideRoute(input({ context: must, menus: null, systemId: null }))).toEqual({
+      type: 'redirect',
+      to: '/passwordChange',
+    });
+    expect(decideRoute(input({ context: must, pathname: '/passwordChange', menus: null }))).toEqual({
+      type: 'render',
+    });
+    // Acting as such a user is the administrator's session, not the owner's.
+    expect(decideRoute(input({ context: { ...must, switchAccount: 'admin' } }))).toEqual({ type: 'render' });
+    // Changed: the page sends home.
+    expect(decideRoute(input({ pathname: '/passwordChange' }))).toEqual({ type: 'redirect', to: '/' });
+  });
+
   it('forces /locking while the screen is locked', () => {
     expect(decideRoute(input({ locked: true }))).toEqual({ type: 'redirect', to: '/locking' });
   });

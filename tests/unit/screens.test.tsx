@@ -1,7 +1,8 @@
 /**
  * Every file of schemas/screens: passes the schema check (meta-schemas plus look-ups), uses a kind the
- * renderer registers and translation keys present in every language, and renders with fixture data
- * as snapshotted. A screen given only as YAML (a test fixture) renders too. Registries agree with the
+ * renderer registers and translation keys present in every language, and renders with fixture data;
+ * its outline (what the DOM shows and what the definition wires: support/screen-outline.ts) is
+ * snapshotted, one short readable entry per screen. A screen given only as YAML (a test fixture) renders too. Registries agree with the
  * name lists the checker reads. The renderer shows a readable panel for what would break a screen.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -27,7 +28,9 @@ import { LANGUAGES } from '../../src/i18n/languages.ts';
 import { checkTree } from '../../tools/schema-check/check-tree.ts';
 import { formatError } from '../../tools/schema-check/report.ts';
 import { setupTestI18n } from './support/i18n.ts';
+import { renderedOutline, wiredActions } from './support/screen-outline.ts';
 import '../../renderers/kinds.ts';
+import { appFacts } from './support/renderer-environment.ts';
 
 const ROOT = join(SCHEMAS_DIR, '..');
 const SCREENS_DIR = join(SCHEMAS_DIR, 'screens');
@@ -43,7 +46,9 @@ const SCREEN_PARAMS: Record<string, Record<string, unknown>> = {
 function renderWithFixtures(ui: React.ReactNode, dataSource = createFixtureDataSource()) {
   const result = render(
     <ConfigProvider locale={zhCN} theme={{ hashed: false }}>
-      <ScreenFixtures dataSource={dataSource}>{ui}</ScreenFixtures>
+      <ScreenFixtures dataSource={dataSource} environment={appFacts}>
+        {ui}
+      </ScreenFixtures>
     </ConfigProvider>,
   );
   return { ...result, dataSource };
@@ -61,23 +66,6 @@ async function settled(container: HTMLElement) {
     },
     { timeout: 20_000 },
   );
-}
-
-/**
- * React's useId values (css-var-_r_1f_, aria ids) and rc-components' counters (rc_select_3, rc-tabs-2)
- * depend on how many components rendered before in the file: replaced so that one screen's snapshot
- * does not change when another screen gains a field.
- */
-function withStableIds(root: ParentNode): ParentNode {
-  for (const element of root.querySelectorAll('*')) {
-    for (const attribute of [...element.attributes]) {
-      const stable = attribute.value
-        .replace(/_r_[0-9a-z]+_/g, '_r_id_')
-        .replace(/\b(rc[-_][A-Za-z]+[-_])(test-)?[0-9]+/g, '$1n');
-      if (stable !== attribute.value) element.setAttribute(attribute.name, stable);
-    }
-  }
-  return root;
 }
 
 /** Every translation key a screen file names: titles, labels, messages, confirms. */
@@ -130,13 +118,22 @@ describe('screen files', () => {
   });
 
   it.each(screenFiles)(
-    '%s renders with fixtures as snapshotted',
+    '%s renders with fixtures; its outline as snapshotted',
     async (file) => {
       const name = file.replace(/\.yaml$/, '');
+      const definition = parse(readFileSync(join(SCREENS_DIR, file), 'utf8')) as ScreenDefinition;
       const { container } = renderWithFixtures(<ScreenRenderer name={name} params={SCREEN_PARAMS[name]} />);
       await settled(container);
       expect(container.querySelector('[data-testid="screen-error"]')).toBeNull();
-      expect(withStableIds(container).firstChild).toMatchSnapshot();
+      const rendered = renderedOutline(container);
+      expect(rendered.heading ?? rendered.fields ?? rendered.columns).toBeDefined();
+      const buttons = [...(rendered.buttons ?? []), ...(rendered.rowButtons ?? [])];
+      expect({
+        kind: definition.kind,
+        title: definition.title ? i18n.t(definition.title) : undefined,
+        ...rendered,
+        actions: wiredActions(definition, i18n, buttons),
+      }).toMatchSnapshot();
     },
     30_000,
   );

@@ -7,8 +7,7 @@
 import { act, cleanup, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ActionUiContext } from '../../renderers/actions/action-ui.ts';
-import { DataSourceContext } from '../../renderers/data-source.tsx';
+import { RendererEnvironmentProvider } from '../../renderers/environment/RendererEnvironment.tsx';
 import { closeAllScreenDialogs } from '../../renderers/dialogs/index.ts';
 import { createFixtureDataSource } from '../../renderers/fixtures/index.ts';
 import { ScreenRenderer } from '../../renderers/ScreenRenderer.tsx';
@@ -152,10 +151,9 @@ const SCREEN: TreeScreenDefinition = {
 function dropHarness(overrides = {}) {
   const dataSource = createFixtureDataSource({ overrides });
   const ui = recordingUi();
+  const environment = { call: dataSource, notify: ui };
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <DataSourceContext.Provider value={dataSource}>
-      <ActionUiContext.Provider value={ui}>{children}</ActionUiContext.Provider>
-    </DataSourceContext.Provider>
+    <RendererEnvironmentProvider value={environment}>{children}</RendererEnvironmentProvider>
   );
   const hook = renderHook(
     () => {

@@ -78,7 +78,15 @@ async function formWith(properties: Record<string, object>, fields: FieldDefinit
 describe('form widget registry', () => {
   it('registers every agreed name, lazily, and lists it for the schema check', () => {
     expect(Object.keys(FORM_WIDGETS).sort()).toEqual(
-      ['colour', 'icon', 'operationOptions', 'photoUpload', 'smsCode', 'ynSwitch'].sort(),
+      [
+        'attachmentSelector',
+        'colour',
+        'icon',
+        'operationOptions',
+        'photoUpload',
+        'smsCode',
+        'ynSwitch',
+      ].sort(),
     );
     for (const name of [
       ...Object.keys(FORM_WIDGETS),

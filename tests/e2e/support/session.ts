@@ -2,11 +2,32 @@
  * Helpers of the session-*.test.ts suites: a browser page on the real server, captcha answers and
  * SMS codes read where only tests look (the database), and the stored tokens.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { dropCachedSessions } from '../../../server/auth/session-cache.ts';
 import { hashToken } from '../../../server/auth/tokens.ts';
 import type { TestServer } from '../../support/server.ts';
 
 export const db = (t: TestServer) => t.server.database.db;
+
+/** The request id of each captcha image a page received (user/captcha answers, keyed by image). */
+const captchaImages = new WeakMap<Page, Map<string, string>>();
+
+/** Notes every captcha the page receives, so that a test can tell which one an image shows. */
+export function recordCaptchas(page: Page): void {
+  const seen = new Map<string, string>();
+  captchaImages.set(page, seen);
+  page.on('response', (response) => {
+    if (!new URL(response.url()).pathname.endsWith('/user/captcha')) return;
+    response
+      .json()
+      .then((body: { data?: { image?: string; variables?: { requestId?: string } } }) => {
+        if (body.data?.image && body.data.variables?.requestId)
+          seen.set(body.data.image, body.data.variables.requestId);
+      })
+      .catch(() => undefined);
+  });
+}
 
 /** A fresh browser context (its own storage and cookies); the app's api is reachable for tests. */
 export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
@@ -15,27 +36,42 @@ export async function newPage(browser: Browser): Promise<{ context: BrowserConte
     (window as { __MF_E2E__?: boolean }).__MF_E2E__ = true;
   });
   const page = await context.newPage();
+  recordCaptchas(page);
   return { context, page };
 }
 
-/** The answer of the newest captcha not used yet (the dialog's image). */
-export async function openCaptchaAnswer(t: TestServer): Promise<{ requestId: string; answer: string }> {
+/**
+ * The captcha the image `img` shows (it must be visible): its request id, read from the response
+ * that brought the image, and its answer from the database.
+ */
+export async function shownCaptcha(
+  page: Page,
+  t: TestServer,
+  img: Locator,
+): Promise<{ requestId: string; answer: string }> {
+  const seen = captchaImages.get(page);
+  if (!seen) throw new Error('recordCaptchas(page) was not called when the page was opened');
+  let requestId: string | undefined;
+  await expect
+    .poll(async () => {
+      requestId = seen.get((await img.getAttribute('src')) ?? '');
+      return requestId;
+    })
+    .toBeDefined();
   const row = await db(t)
     .selectFrom('platform.captcha')
     .select(['id', 'answer'])
-    .where('used_at', 'is', null)
-    .orderBy('created_at', 'desc')
+    .where('id', '=', requestId!)
     .executeTakeFirstOrThrow();
   return { requestId: row.id, answer: row.answer };
 }
 
-/** Waits for the captcha dialog's image, then types the right answer and confirms. */
+/** Waits for the captcha dialog's image, then types the right answer (or `answer`) and confirms. */
 export async function solveCaptchaDialog(page: Page, t: TestServer, answer?: string): Promise<void> {
   const dialog = page.getByRole('dialog');
-  await dialog.getByTestId('captcha-image').waitFor();
-  // The image and its row arrive together; give the row a moment to be the newest.
-  await page.waitForTimeout(100);
-  const right = (await openCaptchaAnswer(t)).answer;
+  const image = dialog.getByTestId('captcha-image');
+  await image.waitFor();
+  const right = (await shownCaptcha(page, t, image)).answer;
   await dialog.getByLabel(/图形验证码|圖形驗證碼|Image code/).fill(answer ?? right);
   await dialog.getByRole('button', { name: /^(确定|確定|OK)$/ }).click();
 }
@@ -68,6 +104,8 @@ export async function expireAccessToken(t: TestServer, accessToken: string): Pro
     .set({ expires_at: new Date(Date.now() - 1000) })
     .where('token_hash', '=', hashToken(accessToken))
     .execute();
+  // Direct SQL bypasses the app: drop the cached session as an invalidation would.
+  dropCachedSessions(db(t));
 }
 
 /**

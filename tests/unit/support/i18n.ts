@@ -1,16 +1,12 @@
-/** Starts the app's i18n with the real locales/*.yaml (read from disk), for tests that check texts. */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { parse } from 'yaml';
-import { SCHEMAS_DIR } from '../../../schemas/catalogue.ts';
+/** Starts the app's i18n with the real locales/<language>/*.yaml (read from disk), for tests that check texts. */
+import { readLocale as readLocaleFiles } from '../../../schemas/locale-files.ts';
 import { initI18n, i18n } from '../../../src/i18n/i18n.ts';
 import { LANGUAGES, type Language } from '../../../src/i18n/languages.ts';
 
-// import.meta.url is not a file: URL under happy-dom, so go from the loader's own directory.
-export const LOCALES_DIR = join(SCHEMAS_DIR, '..', 'locales');
+export { LOCALES_DIR } from '../../../schemas/locale-files.ts';
 
 export function readLocale(language: Language): Record<string, unknown> {
-  return parse(readFileSync(join(LOCALES_DIR, `${language}.yaml`), 'utf8')) as Record<string, unknown>;
+  return readLocaleFiles(language);
 }
 
 export async function setupTestI18n(language: Language = 'zh-CN'): Promise<typeof i18n> {

@@ -6,9 +6,12 @@ import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
-import { ActionUiContext } from '../../../renderers/actions/action-ui.ts';
 import type { ActionUi } from '../../../renderers/actions/registry.ts';
-import { DataSourceContext, type DataSource } from '../../../renderers/data-source.tsx';
+import { sessionScopeOf, type SessionScope } from '../../../renderers/actions/session-scope.tsx';
+import { loadPermissions } from '../../../schemas/catalogue.ts';
+import type { DataSource } from '../../../renderers/data-source.tsx';
+import { RendererEnvironmentProvider } from '../../../renderers/environment/RendererEnvironment.tsx';
+import { appFacts } from './renderer-environment.ts';
 import { DialogHost } from '../../../renderers/dialogs/index.ts';
 import {
   createFixtureDataSource,
@@ -51,20 +54,33 @@ export interface Harness {
   callsOf(operation: string): FixtureDataSource['calls'];
 }
 
+/**
+ * The session of these tests: neither super user nor tenant admin, holding every tenant permission (so
+ * every action a permission guards is offered, as to a member whose roles grant them all).
+ */
+export const PERMITTED_SESSION: SessionScope = {
+  ...sessionScopeOf(null),
+  permissions: [...loadPermissions()].filter(([, def]) => def.scope === 'tenant').map(([name]) => name),
+};
+
 export function renderWithPeople(
   node: ReactNode,
-  options: { overrides?: FixtureMap; dataSource?: DataSource } = {},
+  options: { overrides?: FixtureMap; dataSource?: DataSource; session?: SessionScope } = {},
 ): Harness & ReturnType<typeof render> {
   const dataSource = createFixtureDataSource({ overrides: options.overrides });
   const ui = recordingUi();
+  const environment = {
+    ...appFacts,
+    call: options.dataSource ?? dataSource,
+    session: options.session ?? PERMITTED_SESSION,
+    notify: ui,
+  };
   const result = render(
     <ConfigProvider locale={zhCN} theme={{ hashed: false }}>
-      <DataSourceContext.Provider value={options.dataSource ?? dataSource}>
-        <ActionUiContext.Provider value={ui}>
-          {node}
-          <DialogHost />
-        </ActionUiContext.Provider>
-      </DataSourceContext.Provider>
+      <RendererEnvironmentProvider value={environment}>
+        {node}
+        <DialogHost />
+      </RendererEnvironmentProvider>
     </ConfigProvider>,
   );
   return {

@@ -1,0 +1,74 @@
+/**
+ * The photo widget on the real file path: in the employee dialog, Chromium uploads a PNG through
+ * fldFile.upload (shown from file.getImage afterwards) and an executable renamed .png, which the server
+ * refuses with its translated reason and stores nothing. Run `npm run build` first.
+ */
+import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { makeExe, makePng } from '../support/file-fixtures.ts';
+import { launchBrowser } from './support/browser.ts';
+import { loginThroughUi, requireBuiltApp } from './support/app.ts';
+
+describe('photo upload through the file store', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const dir = mkdtempSync(join(tmpdir(), 'mf-e2e-files-'));
+
+  const refs = async () =>
+    (await server.server.database.db.selectFrom('platform.file_ref').select('attachment_id').execute())
+      .length;
+
+  beforeAll(async () => {
+    requireBuiltApp();
+    server = await startTestServer('pglite', { staticDir: 'dist', rateLimitPerMinute: 0 });
+    browser = await launchBrowser();
+    context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1400, height: 900 } });
+    page = await context.newPage();
+    await loginThroughUi(page, server.baseUrl, 'admin', server.adminPassword);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('uploads a picture and refuses a renamed executable', async () => {
+    await page.getByRole('menuitem', { name: '员工管理' }).click();
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    const photo = page.getByTestId('photo-upload');
+    await photo.waitFor();
+
+    const fake = join(dir, '证件照.png');
+    writeFileSync(fake, makeExe());
+    await photo.locator('input[type=file]').setInputFiles(fake);
+    await page.getByText('文件内容与扩展名“png”不符，不允许上传', { exact: true }).waitFor();
+    expect(await refs()).toBe(0);
+    expect(await photo.locator('img').count()).toBe(0);
+
+    const real = join(dir, '头像.png');
+    writeFileSync(real, makePng(64, 64));
+    await photo.locator('input[type=file]').setInputFiles(real);
+    await photo.locator('img').waitFor();
+    await expect.poll(refs).toBe(1);
+    const stored = await server.server.database.db
+      .selectFrom('platform.file_ref')
+      .select(['attachment_id', 'size'])
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.size)).toBe(makePng(64, 64).length);
+    // The stored picture is served to the page's img through the token-in-query address.
+    const res = await page.request.get(
+      `${server.api}/file/getImage?attachmentId=${stored.attachment_id}&access_token=${encodeURIComponent(
+        (await page.evaluate(() => JSON.parse(localStorage.getItem('mf.accessToken') ?? 'null'))) as string,
+      )}`,
+    );
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toBe('image/png');
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * One e2e file = one suite: the real server over a fresh PGlite database serving a copy of the
+ * production build, and Debian's Chromium, both started once in beforeAll. Every test then opens its
+ * own browser context (own storage and cookies), signs in and makes its own data, so a slow or failing
+ * test never takes the next ones down with it. Contexts a test opened are closed after it; a failing
+ * test leaves a screenshot in $E2E_SHOTS when that is set.
+ */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { ServerConfig } from '../../../server/config.ts';
+import { startTestServer, type TestServer } from '../../support/server.ts';
+import { launchBrowser } from './browser.ts';
+import { DIST_DIR, loginThroughUi, requireBuiltApp } from './app.ts';
+import { recordCaptchas } from './session.ts';
+
+export interface E2eSuite {
+  readonly server: TestServer;
+  readonly browser: Browser;
+  /** A fresh context and page, not signed in; closed after the test. */
+  newPage(options?: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page }>;
+  /** A fresh context signed in through the login page (admin by default), on the dashboard. */
+  signedIn(
+    username?: string,
+    password?: string,
+    options?: BrowserContextOptions,
+  ): Promise<{ context: BrowserContext; page: Page }>;
+}
+
+let uniqueCounter = 0;
+/** A name no other test of the run uses (for data a test creates). */
+export function unique(prefix: string): string {
+  uniqueCounter += 1;
+  return `${prefix}${Date.now().toString(36).slice(-4)}${uniqueCounter}`;
+}
+
+/** Registers the suite's hooks; call it at the top of a describe. */
+export function useE2eSuite(overrides: Partial<ServerConfig> = {}): E2eSuite {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  let appDir: string | undefined;
+  let opened: { context: BrowserContext; page: Page }[] = [];
+
+  beforeAll(async () => {
+    requireBuiltApp();
+    // A copy of the build: a rebuild of dist/ during the run must not pull chunks from under the pages.
+    appDir = mkdtempSync(join(tmpdir(), 'mf-e2e-app-'));
+    cpSync(DIST_DIR, appDir, { recursive: true });
+    server = await startTestServer('pglite', { staticDir: appDir, rateLimitPerMinute: 0, ...overrides });
+    browser = await launchBrowser();
+  });
+
+  afterEach(async (ctx) => {
+    const pages = opened;
+    opened = [];
+    if (ctx.task.result?.state === 'fail' && process.env.E2E_SHOTS) {
+      for (const [i, { page }] of pages.entries()) {
+        const name = `${ctx.task.name.slice(0, 40)}-${i}.png`.replace(/[/\\]/g, '_');
+        await page.screenshot({ path: join(process.env.E2E_SHOTS, name) }).catch(() => undefined);
+      }
+    }
+    await Promise.all(pages.map(({ context }) => context.close().catch(() => undefined)));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (appDir) rmSync(appDir, { recursive: true, force: true });
+  });
+
+  const suite: E2eSuite = {
+    get server() {
+      if (!server) throw new Error('the e2e server is not started (beforeAll failed?)');
+      return server;
+    },
+    get browser() {
+      if (!browser) throw new Error('the browser is not launched (beforeAll failed?)');
+      return browser;
+    },
+    async newPage(options = {}) {
+      const context = await suite.browser.newContext({ locale: 'zh-CN', ...options });
+      // The app exposes its api client to tests (window.__mfApi) when this flag is set.
+      await context.addInitScript(() => {
+        (window as { __MF_E2E__?: boolean }).__MF_E2E__ = true;
+      });
+      const page = await context.newPage();
+      recordCaptchas(page);
+      opened.push({ context, page });
+      return { context, page };
+    },
+    async signedIn(username = 'admin', password, options) {
+      const opened = await suite.newPage(options);
+      await loginThroughUi(
+        opened.page,
+        suite.server.baseUrl,
+        username,
+        password ?? suite.server.adminPassword,
+      );
+      return opened;
+    },
+  };
+  return suite;
+}
+
+/**
+ * Resolves when no finite CSS animation or transition runs (antd's opening and hover motions), so a
+ * check that reads colours or layout sees the final state. Spinners (infinite) do not count.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+}

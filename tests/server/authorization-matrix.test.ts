@@ -1,0 +1,247 @@
+/**
+ * The authorization matrix, generated from the catalogue: every operation × every actor, with the expected
+ * answer derived from the operation's access and permission (schemas/api/README.md 'Permissions'):
+ *
+ * | actor                        | allowed when                                                        | else          |
+ * | ---------------------------- | ------------------------------------------------------------------- | ------------- |
+ * | anonymous                    | public                                                              | 6020201       |
+ * | ordinary member (no role)    | public, user, or tenant with `member`                               | 6010104/6106 |
+ * | holder of the granting role  | as a member, or tenant with the permission its role grants          | 6010104/6106 |
+ * | holder of another role       | as a member (its role grants another permission)                    | 6010104/6106 |
+ * | tenant admin                 | anything but super                                                  | 6010106       |
+ * | admin of another tenant      | public (it names tenant A in X-Tenant-Id while its session is in B) | 6010105       |
+ * | super user                   | everything                                                          | —             |
+ *
+ * A role holder is an account of the demo tenant holding one role that grants one menu resource carrying
+ * the permission (the built-in menu of schemas/menus). Each refusal must carry the expected state and
+ * change no row of any table (the row counts of every platform and tenant table before and after). An
+ * allowed call must not be refused by the check (whatever its handler then says about the empty request).
+ * The size and duration are printed.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalogue, type Operation } from '../../schemas/catalogue.ts';
+import { issueSession } from '../../server/auth/session.ts';
+import { newId } from '../../server/auth/tokens.ts';
+import { permissionVocabulary } from '../../server/auth/permissions.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { db, demoTenantId, makeAccount, makeTenant } from './auth-support.ts';
+import { DB_KINDS } from './databases.ts';
+
+type ActorKind =
+  'anonymous' | 'member' | 'holder' | 'otherHolder' | 'tenantAdmin' | 'otherTenantAdmin' | 'super';
+const ACTORS: ActorKind[] = [
+  'anonymous',
+  'member',
+  'holder',
+  'otherHolder',
+  'tenantAdmin',
+  'otherTenantAdmin',
+  'super',
+];
+
+const RESERVED = new Set(['public', 'user', 'member']);
+
+/** The expected refusal code, or null when the check lets the call through. */
+function expectedDenial(op: Operation, actor: ActorKind, holds: string | null): number | null {
+  if (op.access === 'public') return null;
+  switch (actor) {
+    case 'anonymous':
+      return 6020201;
+    case 'super':
+      return null;
+    case 'otherTenantAdmin':
+      return 6010105;
+    case 'tenantAdmin':
+      return op.access === 'super' ? 6010106 : null;
+    default:
+      if (op.access === 'super') return 6010106;
+      if (RESERVED.has(op.permission)) return null;
+      return holds === op.permission ? null : 6010104;
+  }
+}
+
+describe.each(DB_KINDS)('authorization matrix on %s', (kind) => {
+  let t: TestServer;
+  let demo: string;
+  let other: string;
+  let systemId: string;
+  const operations = [...loadCatalogue().values()];
+  const tenantPermissions = [...permissionVocabulary()]
+    .filter(([, def]) => def.scope === 'tenant')
+    .map(([name]) => name)
+    .sort();
+  /** account id of each actor; holders by permission. */
+  const accounts: Record<string, string> = {};
+  let countAll: () => Promise<Map<string, number>>;
+
+  beforeAll(async () => {
+    t = await startTestServer(kind, { rateLimitPerMinute: 0 });
+    demo = await demoTenantId(t);
+    other = await makeTenant(t, `mx_${kind}`);
+    systemId = (
+      await db(t)
+        .selectFrom('platform.subsystem')
+        .select('id')
+        .where('alias', '=', 'merger')
+        .executeTakeFirstOrThrow()
+    ).id;
+    accounts.member = (await makeAccount(t, { account: `mx_member_${kind}`, tenantId: demo })).id;
+    accounts.tenantAdmin = (
+      await makeAccount(t, { account: `mx_admin_${kind}`, tenantId: demo, admin: true })
+    ).id;
+    accounts.otherTenantAdmin = (
+      await makeAccount(t, { account: `mx_other_${kind}`, tenantId: other, admin: true })
+    ).id;
+    accounts.super = (
+      await db(t)
+        .selectFrom('platform.account')
+        .select('id')
+        .where('account', '=', 'admin')
+        .executeTakeFirstOrThrow()
+    ).id;
+
+    // One role per tenant permission, granting the first menu resource that carries it; one holder each.
+    const resources = await db(t)
+      .selectFrom('platform.resource')
+      .select(['id', 'alias', 'permissions'])
+      .where('system_id', '=', systemId)
+      .orderBy('alias')
+      .execute();
+    const space = db(t).withSchema('t_demo');
+    for (const permission of tenantPermissions) {
+      const resource = resources.find((r) => r.permissions.includes(permission));
+      if (!resource) throw new Error(`no menu resource carries ${permission}`);
+      const holder = await makeAccount(t, {
+        account: `mx_${permission.replace(':', '_')}_${kind}`,
+        tenantId: demo,
+      });
+      accounts[`holder:${permission}`] = holder.id;
+      const roleId = newId();
+      await space
+        .insertInto('role')
+        .values({
+          id: roleId,
+          system_id: systemId,
+          name: permission,
+          alias: `mx_${permission.replace(':', '_')}`,
+        })
+        .execute();
+      await space.insertInto('role_resource').values({ role_id: roleId, resource_id: resource.id }).execute();
+      const employee = await space
+        .selectFrom('employee')
+        .select('id')
+        .where('account_id', '=', holder.id)
+        .executeTakeFirstOrThrow();
+      await space
+        .insertInto('role_grant')
+        .values({ role_id: roleId, party_type: 'employee', party_id: employee.id })
+        .execute();
+    }
+
+    // Every table of the platform and of both tenant spaces, counted in one statement.
+    const tables = await sql<{ schema: string; name: string }>`
+      select table_schema as schema, table_name as name from information_schema.tables
+       where table_schema in ('platform', 't_demo', ${`t_mx_${kind}`}) and table_type = 'BASE TABLE'
+       order by 1, 2`.execute(db(t));
+    const statement = tables.rows
+      .map((r) => `select '${r.schema}.${r.name}' as t, count(*)::int as n from "${r.schema}"."${r.name}"`)
+      .join(' union all ');
+    countAll = async () => {
+      const rows = await sql.raw<{ t: string; n: number }>(statement).execute(db(t));
+      return new Map(rows.rows.map((r) => [r.t, Number(r.n)]));
+    };
+  });
+  afterAll(async () => t?.close());
+
+  /** The permission the actor's role grants, for an operation. */
+  function heldBy(actor: ActorKind, op: Operation): string | null {
+    const tenantScoped = tenantPermissions.includes(op.permission);
+    if (actor === 'holder') return tenantScoped ? op.permission : null;
+    if (actor === 'otherHolder') {
+      if (!tenantScoped) return null;
+      const i = tenantPermissions.indexOf(op.permission);
+      return tenantPermissions[(i + 1) % tenantPermissions.length];
+    }
+    return null;
+  }
+
+  async function tokenFor(actor: ActorKind, holds: string | null): Promise<string | null> {
+    if (actor === 'anonymous') return null;
+    const account =
+      actor === 'holder' || actor === 'otherHolder'
+        ? accounts[holds ? `holder:${holds}` : 'member']
+        : accounts[actor];
+    const tenantId = actor === 'otherTenantAdmin' ? other : demo;
+    return (await issueSession(db(t), account, 600, { tenantId, systemId })).access_token;
+  }
+
+  async function send(op: Operation, actor: ActorKind, token: string | null) {
+    const headers: Record<string, string> = { 'accept-language': 'zh-CN' };
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (actor === 'otherTenantAdmin') headers['x-tenant-id'] = demo;
+    let body: string | undefined;
+    if (op.method === 'POST') {
+      headers['content-type'] = 'application/json';
+      body = '{}';
+    }
+    const res = await fetch(`${t.api}${op.path}`, { method: op.method, headers, body });
+    const text = await res.text();
+    try {
+      return JSON.parse(text) as { state: number; cause: { reason?: string; permission?: string } | null };
+    } catch {
+      return { state: res.status, cause: null };
+    }
+  }
+
+  it('refuses and allows every operation for every actor as the catalogue says, changing nothing when it refuses', async () => {
+    const started = Date.now();
+    const cells = operations.flatMap((op) =>
+      ACTORS.map((actor) => ({ op, actor, holds: heldBy(actor, op) })),
+    );
+    const denials = cells.filter((c) => expectedDenial(c.op, c.actor, c.holds) !== null);
+    const allowed = cells.filter((c) => expectedDenial(c.op, c.actor, c.holds) === null);
+    const problems: string[] = [];
+
+    // Refusals first, with tokens issued up front: a refusal writes nothing, so the counts carry over.
+    const tokens = new Map<string, string | null>();
+    for (const c of denials) {
+      const key = `${c.actor}|${c.holds}`;
+      if (!tokens.has(key)) tokens.set(key, await tokenFor(c.actor, c.holds));
+    }
+    let before = await countAll();
+    for (const c of denials) {
+      const answer = await send(c.op, c.actor, tokens.get(`${c.actor}|${c.holds}`)!);
+      const want = expectedDenial(c.op, c.actor, c.holds)!;
+      const after = await countAll();
+      if (answer.state !== want)
+        problems.push(`${c.op.id} as ${c.actor}: state ${answer.state}, expected ${want}`);
+      for (const [table, n] of after) {
+        if (before.get(table) !== n)
+          problems.push(`${c.op.id} as ${c.actor}: ${table} ${before.get(table)} → ${n}`);
+      }
+      before = after;
+    }
+
+    // Allowed: the check lets each through (a fresh session each, since some calls end theirs).
+    for (const c of allowed) {
+      const answer = await send(c.op, c.actor, await tokenFor(c.actor, c.holds));
+      const refusedByCheck =
+        answer.state === 6010106 ||
+        (c.op.access !== 'public' && (answer.state === 6020201 || answer.state === 6010105)) ||
+        (answer.state === 6010104 &&
+          answer.cause?.reason === 'permission' &&
+          answer.cause.permission === c.op.permission);
+      if (refusedByCheck)
+        problems.push(`${c.op.id} as ${c.actor}: refused (${answer.state}) but allowed by the catalogue`);
+    }
+
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    console.log(
+      `authorization matrix on ${kind}: ${operations.length} operations × ${ACTORS.length} actors = ${cells.length} calls ` +
+        `(${denials.length} refused, ${allowed.length} allowed) in ${seconds} s`,
+    );
+    expect(problems).toEqual([]);
+    expect(denials.length).toBeGreaterThan(operations.length);
+  }, 600_000);
+});
