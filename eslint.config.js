@@ -4,7 +4,18 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'storybook-static/**', 'node_modules/**', 'data/**', 'src/api/generated/**', 'coverage/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-server/**',
+      'storybook-static/**',
+      'node_modules/**',
+      'data/**',
+      'src/api/generated/**',
+      'schemas/generated/**',
+      'coverage/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -14,6 +25,36 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Browser tests wait on conditions (locators, waitForResponse, expect.poll), never on the clock:
+    // a fixed sleep is too short on a busy machine and wasted time on an idle one.
+    files: ['tests/e2e/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          property: 'waitForTimeout',
+          message: 'Wait on a condition (locator.waitFor, waitForResponse, expect.poll), not a fixed time.',
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout']",
+          message: 'No sleeps in e2e tests: wait on a condition (locator.waitFor, expect.poll).',
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['timers/promises', 'node:timers/promises'].map((name) => ({
+            name,
+            message: 'No sleeps in e2e tests: wait on a condition (locator.waitFor, expect.poll).',
+          })),
+        },
+      ],
     },
   },
 );

@@ -12,7 +12,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/schemas/**/*.test.{ts,tsx}', '{src,renderers,schemas}/**/*.test.{ts,tsx}'],
+          include: [
+            'tests/unit/**/*.test.{ts,tsx}',
+            'tests/schemas/**/*.test.{ts,tsx}',
+            '{src,renderers,schemas}/**/*.test.{ts,tsx}',
+          ],
           environment: 'happy-dom',
         },
       },
@@ -34,7 +38,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 120_000,
+          // Each test signs in on its own context and takes 5–15 s; a minute leaves room for a busy
+          // machine without hiding a hang. The hooks start PGlite, the server and Chromium. No retries:
+          // a flaky test must fail, not pass on its second try.
+          testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
         },

@@ -4,12 +4,13 @@
  * (/employeeList). Measured in Debian's Chromium against the real server serving the production build.
  * Every script fetched until the network is idle counts, including chunks loaded just after the paint.
  */
-import { existsSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../tests/e2e/support/browser.ts';
 import { loginThroughUi } from '../../tests/e2e/support/app.ts';
 import { recordScripts, totalGzipKb, type LoadedScript } from '../../tests/e2e/support/scripts.ts';
 import { startTestServer } from '../../tests/support/server.ts';
+import { ensureBuild } from './ensure-build.ts';
+import { figure } from './goals.ts';
 
 type StorageState = Awaited<ReturnType<Awaited<ReturnType<Browser['newContext']>>['storageState']>>;
 
@@ -34,7 +35,7 @@ async function coldVisit(
 }
 
 export async function bundleSizes(): Promise<void> {
-  if (!existsSync('dist/index.html')) throw new Error('run `npm run build` first');
+  await ensureBuild();
   const t = await startTestServer('pglite', { staticDir: 'dist', rateLimitPerMinute: 0 });
   const browser = await launchBrowser();
   try {
@@ -51,14 +52,12 @@ export async function bundleSizes(): Promise<void> {
     const list = await coldVisit(browser, storage, `${t.baseUrl}/employeeList`, (p) =>
       p.locator('.ant-table-row').first().waitFor(),
     );
-    const line = (name: string, scripts: LoadedScript[], target: string) =>
-      console.log(
-        `  ${name.padEnd(32)}${`${totalGzipKb(scripts)} KB`.padStart(10)} in ${scripts.length} files  (${target})`,
-      );
+    const line = (name: string, scripts: LoadedScript[], goal: number) =>
+      figure(`${name} (${scripts.length} files)`, totalGzipKb(scripts), 'KB', goal, 'max');
     console.log('\ngzip JS loaded by the browser (level 9):');
-    line('/login', loginScripts, 'target ≤ 150 KB');
-    line('/dashboard (shell alone)', shell, 'no target of its own');
-    line('/employeeList (shell + list)', list, 'target ≤ 350 KB');
+    line('JS of /login', loginScripts, 120);
+    line('JS of the shell alone (/dashboard)', shell, 200);
+    line('JS of shell + employee list', list, 280);
   } finally {
     await browser.close();
     await t.close();

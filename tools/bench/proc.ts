@@ -15,8 +15,15 @@ export function freePort(): Promise<number> {
   });
 }
 
-export function startNode(args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
-  return spawn(process.execPath, [...TSX, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startNode(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  opts: { tsx?: boolean } = {},
+): ChildProcess {
+  return spawn(process.execPath, [...(opts.tsx === false ? [] : TSX), ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 /** Resolves with the first stdout line that parses as JSON. */

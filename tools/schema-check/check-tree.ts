@@ -1,13 +1,16 @@
 /**
  * Checks the whole schemas/ tree (or fixture folders laid out the same way) and returns every error.
- * Order: entities first (the catalogue refers to them), then catalogue files, then screens.
+ * Order: entities first (the catalogue refers to them), then catalogue files and their permissions,
+ * then screens, then the built-in menu.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkCatalogueRules, newCatalogueIndex } from './catalogue-rules.ts';
 import { checkEntities } from './entities.ts';
+import { checkMenus } from './menus.ts';
 import { loadMetaCheck } from './meta-validate.ts';
 import { checkOperationSchemas } from './operation-schemas.ts';
+import { checkOperationPermissions, checkScreenPermissions, collectVocabulary } from './permissions.ts';
 import type { SchemaError } from './report.ts';
 import { loadScreenLookups } from './screen-lookups.ts';
 import { loadScreenCheck } from './screens.ts';
@@ -16,10 +19,11 @@ import { listYamlFiles, readYamlFile } from './yaml-files.ts';
 export interface CheckOptions {
   /** Repository root; file names in errors are relative to it. */
   root: string;
-  /** Defaults: <root>/schemas/api, entities, screens, meta. */
+  /** Defaults: <root>/schemas/api, entities, screens, menus, meta. */
   apiDir?: string;
   entitiesDir?: string;
   screensDir?: string;
+  menusDir?: string;
   metaDir?: string;
 }
 
@@ -34,6 +38,9 @@ export function checkTree(options: CheckOptions): CheckResult {
   const entitiesDir = options.entitiesDir ?? join(root, 'schemas', 'entities');
   const screensDir = options.screensDir ?? join(root, 'schemas', 'screens');
   const metaDir = options.metaDir ?? join(root, 'schemas', 'meta');
+  // The built-in menu names screens and permissions of the real tree: checked with it (or when asked).
+  const menusDir =
+    options.menusDir ?? (options.apiDir || options.screensDir ? undefined : join(root, 'schemas', 'menus'));
   const errors: SchemaError[] = [];
 
   const apiMeta = loadMetaCheck(join(metaDir, 'api.schema.json'), root, errors);
@@ -45,17 +52,13 @@ export function checkTree(options: CheckOptions): CheckResult {
   // catalogue, the locales, the widget and action names and the other screen files.
   const screenMetaFile = join(metaDir, 'screen.schema.json');
   const screenPaths = existsSync(screenMetaFile) ? listYamlFiles(screensDir) : [];
+  const lookups = loadScreenLookups({
+    root,
+    catalogues: apiFiles.map((parsed) => parsed.data),
+    screenNames: screenPaths.map((file) => file.replace(/^.*[\\/]/, '').replace(/\.ya?ml$/, '')),
+  });
   const screenCheck = existsSync(screenMetaFile)
-    ? loadScreenCheck(
-        metaDir,
-        root,
-        loadScreenLookups({
-          root,
-          catalogues: apiFiles.map((parsed) => parsed.data),
-          screenNames: screenPaths.map((file) => file.replace(/^.*[\\/]/, '').replace(/\.ya?ml$/, '')),
-        }),
-        errors,
-      )
+    ? loadScreenCheck(metaDir, root, lookups, errors)
     : undefined;
   const screenFiles = screenCheck ? screenPaths.map((file) => readYamlFile(file, root, errors)) : [];
 
@@ -67,23 +70,40 @@ export function checkTree(options: CheckOptions): CheckResult {
   errors.push(...entities.errors);
 
   const index = newCatalogueIndex();
+  const passed: typeof apiFiles = [];
   for (const parsed of apiFiles) {
     if (parsed.data === undefined) continue;
     const metaErrors = apiMeta ? apiMeta(parsed.data, parsed.file) : [];
     errors.push(...metaErrors);
     // The rules assume the shape the meta-schema guarantees; a file that breaks it is reported above only.
     if (metaErrors.length > 0 || !apiMeta) continue;
+    passed.push(parsed);
     errors.push(...checkCatalogueRules(parsed, index));
     errors.push(...checkOperationSchemas(parsed, entities.ajv, entities.failed));
   }
 
+  const vocabulary = collectVocabulary(passed, errors);
+  errors.push(...checkOperationPermissions(passed, vocabulary));
+
   if (screenCheck) {
     for (const parsed of screenFiles) {
-      if (parsed.data !== undefined) errors.push(...screenCheck(parsed));
+      if (parsed.data === undefined) continue;
+      errors.push(...screenCheck(parsed));
+      errors.push(...checkScreenPermissions(parsed, vocabulary));
     }
+  }
+
+  const menuPaths = menusDir ? listYamlFiles(menusDir) : [];
+  const menuFiles = menuPaths.map((file) => readYamlFile(file, root, errors));
+  if (menuFiles.length > 0) {
+    const menuMeta = loadMetaCheck(join(metaDir, 'menu.schema.json'), root, errors);
+    errors.push(...checkMenus(menuFiles, menuMeta, vocabulary, lookups));
   }
 
   // Grouped by file (stable, so each file's errors keep document order) for a readable report.
   errors.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  return { filesChecked: apiFiles.length + entityFiles.length + screenFiles.length, errors };
+  return {
+    filesChecked: apiFiles.length + entityFiles.length + screenFiles.length + menuFiles.length,
+    errors,
+  };
 }

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
+import { readLocale } from '../../schemas/locale-files.ts';
 import { BUILTIN_ACTIONS } from '../../renderers/actions/builtin-names.ts';
 import { SCOPE_ROOTS } from '../../renderers/expression/index.ts';
 
@@ -44,9 +44,9 @@ export function loadScreenLookups(options: {
     const ops = (catalogue as { operations?: unknown } | undefined)?.operations;
     if (ops && typeof ops === 'object') for (const id of Object.keys(ops)) operations.add(id);
   }
-  const localeFile = join(root, 'locales', 'zh-CN.yaml');
-  const translationKeys = existsSync(localeFile)
-    ? flattenKeys(parse(readFileSync(localeFile, 'utf8')), '', new Set())
+  const localeDir = join(root, 'locales');
+  const translationKeys = existsSync(join(localeDir, 'zh-CN'))
+    ? flattenKeys(readLocale('zh-CN', localeDir), '', new Set())
     : new Set<string>();
   return {
     operations,

@@ -8,13 +8,17 @@ import { ConfigProvider } from 'antd';
 import zhCNAntd from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import zhCN from '../../../locales/zh-CN.yaml';
 import type { DataSource } from '../../../renderers/data-source.tsx';
 import { listPage } from '../../../renderers/fixtures/index.ts';
 import { ScreenFixtures } from '../../../renderers/fixtures/ScreenFixtures.tsx';
 import type { ListScreenDefinition } from '../../../renderers/list/list-types.ts';
 import { ScreenRenderer } from '../../../renderers/ScreenRenderer.tsx';
 import { initI18n } from '../../../src/i18n/i18n.ts';
+
+const zhCN = Object.assign(
+  {},
+  ...Object.values(import.meta.glob('../../../locales/zh-CN/*.yaml', { eager: true, import: 'default' })),
+) as Record<string, unknown>;
 
 declare global {
   interface Window {
