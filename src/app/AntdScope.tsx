@@ -15,6 +15,7 @@ import { SIZE_TOKENS } from '../settings/sizes.ts';
 import { installA11yShims } from './a11y-shims.ts';
 import { AppRendererEnvironment } from './renderer-environment.tsx';
 import { themeConfigFor } from './theme-config.ts';
+import { useReducedMotion } from './useReducedMotion.ts';
 
 /** Spec §9: the default colour. */
 export const PRIMARY_COLOUR = DEFAULT_COLOUR;
@@ -23,7 +24,8 @@ export default function AntdScope() {
   const locale = useAtomValue(antdLocaleAtom);
   const settings = useAtomValue(settingsAtom);
   useEffect(() => installA11yShims(), []);
-  const theme = useMemo(() => themeConfigFor(settings), [settings]);
+  const reducedMotion = useReducedMotion();
+  const theme = useMemo(() => themeConfigFor(settings, reducedMotion), [settings, reducedMotion]);
   return (
     <ConfigProvider locale={locale} theme={theme} componentSize={SIZE_TOKENS[settings.size].componentSize}>
       <AppRendererEnvironment>

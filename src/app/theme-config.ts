@@ -1,7 +1,7 @@
 /**
  * antd's theme from the user's settings: the chosen colour (in its readable shade, see
  * settings/colour.ts), the component size, the frame colours of the chosen theme, and secondary
- * text dark enough for 4.5:1 contrast on white.
+ * text dark enough for 4.5:1 contrast on white; no motion when the system asks for less.
  */
 import type { ThemeConfig } from 'antd';
 import { readableShade } from '../settings/colour.ts';
@@ -9,7 +9,10 @@ import type { ShellSettings } from '../settings/settings-model.ts';
 import { SIZE_TOKENS } from '../settings/sizes.ts';
 import { themeById } from '../settings/themes.ts';
 
-export function themeConfigFor(settings: Pick<ShellSettings, 'colour' | 'size' | 'theme'>): ThemeConfig {
+export function themeConfigFor(
+  settings: Pick<ShellSettings, 'colour' | 'size' | 'theme'>,
+  reducedMotion = false,
+): ThemeConfig {
   const primary = readableShade(settings.colour);
   const size = SIZE_TOKENS[settings.size];
   const frame = themeById(settings.theme);
@@ -20,6 +23,8 @@ export function themeConfigFor(settings: Pick<ShellSettings, 'colour' | 'size' |
       colorInfo: primary,
       controlHeight: size.controlHeight,
       fontSize: size.fontSize,
+      // prefers-reduced-motion: no zoom or slide on dialogs, drawers and menus.
+      motion: !reducedMotion,
       colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
       colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
       colorTextDescription: 'rgba(0, 0, 0, 0.6)',

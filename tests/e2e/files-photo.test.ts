@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { makeExe, makePng } from '../support/file-fixtures.ts';
-import { launchBrowser } from './support/browser.ts';
+import { CONTEXT_DEFAULTS, launchBrowser } from './support/browser.ts';
 import { loginThroughUi, requireBuiltApp } from './support/app.ts';
 
 describe('photo upload through the file store', () => {
@@ -28,7 +28,7 @@ describe('photo upload through the file store', () => {
     requireBuiltApp();
     server = await startTestServer('pglite', { staticDir: 'dist', rateLimitPerMinute: 0 });
     browser = await launchBrowser();
-    context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1400, height: 900 } });
+    context = await browser.newContext({ ...CONTEXT_DEFAULTS, viewport: { width: 1400, height: 900 } });
     page = await context.newPage();
     await loginThroughUi(page, server.baseUrl, 'admin', server.adminPassword);
   });

@@ -83,6 +83,11 @@ describe('settings', () => {
       fontSize: 13,
     });
     expect(config.components?.Layout).toMatchObject({ siderBg: '#001529' });
+    // Motion follows the system's prefers-reduced-motion.
+    expect(config.token?.motion).toBe(true);
+    expect(themeConfigFor({ colour: '#409EFF', size: 'small', theme: 'navy' }, true).token?.motion).toBe(
+      false,
+    );
     for (const theme of THEMES) {
       // The header's text reads on the header.
       expect(contrast(theme.headerText, theme.headerBg)).toBeGreaterThanOrEqual(4.5);

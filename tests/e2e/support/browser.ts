@@ -17,6 +17,12 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+/**
+ * What every test context starts from: Chinese, and reduced motion, so antd draws dialogs and menus
+ * in place instead of zooming them in (a click never lands on a button still moving).
+ */
+export const CONTEXT_DEFAULTS = { locale: 'zh-CN', reducedMotion: 'reduce' } as const;
+
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(

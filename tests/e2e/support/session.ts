@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { dropCachedSessions } from '../../../server/auth/session-cache.ts';
 import { hashToken } from '../../../server/auth/tokens.ts';
 import type { TestServer } from '../../support/server.ts';
+import { CONTEXT_DEFAULTS } from './browser.ts';
 
 export const db = (t: TestServer) => t.server.database.db;
 
@@ -31,7 +32,7 @@ export function recordCaptchas(page: Page): void {
 
 /** A fresh browser context (its own storage and cookies); the app's api is reachable for tests. */
 export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale: 'zh-CN' });
+  const context = await browser.newContext(CONTEXT_DEFAULTS);
   await context.addInitScript(() => {
     (window as { __MF_E2E__?: boolean }).__MF_E2E__ = true;
   });

@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { ServerConfig } from '../../../server/config.ts';
 import { startTestServer, type TestServer } from '../../support/server.ts';
-import { launchBrowser } from './browser.ts';
+import { CONTEXT_DEFAULTS, launchBrowser } from './browser.ts';
 import { DIST_DIR, loginThroughUi, requireBuiltApp } from './app.ts';
 import { recordCaptchas } from './session.ts';
 
@@ -80,7 +80,7 @@ export function useE2eSuite(overrides: Partial<ServerConfig> = {}): E2eSuite {
       return browser;
     },
     async newPage(options = {}) {
-      const context = await suite.browser.newContext({ locale: 'zh-CN', ...options });
+      const context = await suite.browser.newContext({ ...CONTEXT_DEFAULTS, ...options });
       // The app exposes its api client to tests (window.__mfApi) when this flag is set.
       await context.addInitScript(() => {
         (window as { __MF_E2E__?: boolean }).__MF_E2E__ = true;
