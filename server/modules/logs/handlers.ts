@@ -3,7 +3,7 @@
  * stored per account with secrets redacted; each account keeps its newest entries only, so a
  * misbehaving page cannot fill the database.
  */
-import type { HandlerMap } from '../handler.ts';
+import { defineHandlers } from '../handler.ts';
 import { authOf } from '../handler.ts';
 import { cleanLogText } from './redact.ts';
 import './log-table.ts';
@@ -19,10 +19,10 @@ interface LogEntryIn {
   meta?: { user?: string; uuid?: string; token?: string; url?: string };
 }
 
-export const logHandlers: HandlerMap = {
+export const logHandlers = defineHandlers({
   'log.upload': async (ctx) => {
     const auth = authOf(ctx);
-    const { logs } = ctx.body as { logs: LogEntryIn[] };
+    const { logs } = ctx.body;
     const rows = logs.map((entry) => ({
       account_id: auth.accountId,
       account: auth.account,
@@ -53,4 +53,4 @@ export const logHandlers: HandlerMap = {
       .execute();
     return { count: rows.length };
   },
-};
+});
