@@ -52,7 +52,8 @@ export type OperationResult<Id extends OperationId> = ApiOperations[Id]['respons
 /**
  * What the response serialiser (server/http/response-schemas.ts) turns into `T`: every scalar may be
  * null (its schemas are made nullable), and a Date stands for a free string (fast-json-stringify
- * writes it as ISO 8601, as JSON.stringify would), never for an enum. The shape (field names, nesting, enums) stays the
+ * writes it as ISO 8601, as JSON.stringify would), never for an enum; and a field may be missing (the
+ * serialiser's schemas require nothing, so that a good answer is never turned into a 500). The shape (field names, nesting, enums) stays the
  * catalogue's, so a handler that returns a field under another name or of another kind fails to compile.
  */
 export type Serialisable<T> = T extends string
@@ -64,7 +65,7 @@ export type Serialisable<T> = T extends string
     : T extends readonly (infer U)[]
       ? readonly Serialisable<U>[]
       : T extends object
-        ? { [K in keyof T]: Serialisable<T[K]> }
+        ? { [K in keyof T]?: Serialisable<T[K]> }
         : T;
 
 /** The handler of operation `Id`, typed by the catalogue. */
