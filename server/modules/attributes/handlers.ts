@@ -6,20 +6,9 @@ import { sql } from 'kysely';
 import { newId } from '../../auth/tokens.ts';
 import { isUniqueViolation } from '../../auth/accounts.ts';
 import { defineHandlers } from '../handler.ts';
-import type { ListRequest, ListSpec } from '../list-query.ts';
+import type { ListSpec } from '../list-query.ts';
 import { idList, invalid, listPage, notFound, requireIds, spaceOf, type Space } from '../people/common.ts';
 import { attrDefOut, normaliseValue, optionsText, PARTY_TYPES, type AttrDefRow } from './values.ts';
-
-interface AttrBody {
-  id?: string;
-  key: string;
-  name: string;
-  partyType?: string;
-  dataType?: string;
-  options?: string | null;
-  isMulti?: 'Y' | 'N';
-  sn?: number;
-}
 
 export const ATTR_LIST: ListSpec = {
   filters: {

@@ -10,7 +10,7 @@ import type { HandlerContext } from '../handler.ts';
 import { defineHandlers } from '../handler.ts';
 export { EMPLOYEE_LIST, employeeListColumns } from './lists.ts';
 import { authOf, tenantSchemaOf } from '../handler.ts';
-import { applyFilters, applySortAndPage, pageOf, totalOf, type ListRequest } from '../list-query.ts';
+import { applyFilters, applySortAndPage, pageOf, totalOf } from '../list-query.ts';
 import {
   compact,
   employeeStatusOf,

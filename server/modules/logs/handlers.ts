@@ -11,14 +11,6 @@ import './log-table.ts';
 /** How many entries one account keeps. */
 export const LOG_ENTRIES_PER_ACCOUNT = 1000;
 
-interface LogEntryIn {
-  message: string;
-  type?: string;
-  time: string;
-  component?: string;
-  meta?: { user?: string; uuid?: string; token?: string; url?: string };
-}
-
 export const logHandlers = defineHandlers({
   'log.upload': async (ctx) => {
     const auth = authOf(ctx);

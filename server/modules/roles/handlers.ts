@@ -27,15 +27,6 @@ import {
 } from '../people/common.ts';
 import { holdsRoleDirectly, inheritsRole, partyRoleEntries } from '../people/party.ts';
 
-interface RoleBody {
-  id?: string;
-  name: string;
-  alias: string;
-  subSystemId?: string | null;
-  enabled?: boolean;
-  description?: string | null;
-}
-
 export const ROLE_LIST: ListSpec = {
   filters: {
     name: ['r.name', 'like'],
