@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyMultipart from '@fastify/multipart';
 import { loadCatalogue, loadEntities, type Operation } from '../schemas/catalogue.ts';
@@ -38,6 +38,8 @@ export interface BuildOptions {
   filingPollSeconds?: number;
   /** Start the filing deadline jobs in the background, after the server is ready (npm start). */
   backgroundJobs?: boolean;
+  /** Sees every route as it is registered (tests check that each catalogue route has its schemas). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(db: Db, config: ServerConfig, opts: BuildOptions = {}): Promise<BuiltApp> {
@@ -50,6 +52,7 @@ export async function buildApp(db: Db, config: ServerConfig, opts: BuildOptions 
     // Token-bearing query strings must not end up in logs, so per-request lines are off.
     logController: new LogController({ disableRequestLogging: true }),
   });
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   const operations = loadCatalogue();
   const entities = loadEntities();
   app.setValidatorCompiler(buildValidatorCompiler(entities));
