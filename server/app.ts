@@ -19,6 +19,7 @@ import { installSecurityHeaders } from './http/security-headers.ts';
 import { buildValidatorCompiler } from './http/validation.ts';
 import { allHandlers } from './modules/index.ts';
 import { registerTusRoutes } from './files/tus.ts';
+import { installTusSweep } from './files/tus-sweep.ts';
 import type { HandlerMap } from './modules/handler.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -72,5 +73,6 @@ export async function buildApp(db: Db, config: ServerConfig, opts: BuildOptions 
   installOperationLog(app, db, config, operations);
   registerCatalogueRoutes(app, { db, config, operations, handlers: opts.handlers ?? allHandlers });
   await registerTusRoutes(app, db, config);
+  installTusSweep(app, config);
   return { app, operations };
 }
