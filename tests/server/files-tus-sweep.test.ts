@@ -48,7 +48,7 @@ describe('abandoned tus uploads', () => {
     const patched = await fetch(tus(`/${id}`), {
       method: 'PATCH',
       headers: headers({ 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' }),
-      body: half,
+      body: new Uint8Array(half),
     });
     expect(patched.status).toBe(204);
     // The server says when the upload expires (the sweep's age).
