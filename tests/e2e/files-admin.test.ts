@@ -2,7 +2,8 @@
  * 附件管理 in Chromium (issue 10's done-when): through the attachment selector a PDF, an image and a GBK
  * text file are uploaded and a renamed executable is refused with its translated reason; each file is
  * previewed from the list (the PDF's first page is drawn, the GBK text reads right once GBK is chosen)
- * and the image is viewed with the keys (Space, Up/Down, Left/Right, Esc). Each test signs in and
+ * and the image is viewed with the keys (Space, Up/Down, Left/Right, Esc); deleting a file an employee
+ * photo uses is refused, an unused one goes. Each test signs in and
  * uploads its own files (unique names). Run `npm run build` first.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -180,5 +181,57 @@ describe('附件管理: upload, preview, view', () => {
     expect(await attr('data-index')).toBe('0');
     await page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'detached' });
+  });
+  it('deletes an unused file from the list; a file an employee photo uses is refused and stays', async () => {
+    const { page } = await suite.signedIn();
+    await openFiles(page);
+    const tag = unique('del');
+    await uploadThroughUi(page, [
+      fileOf(`${tag}用过.png`, makePng(30, 30, [10, 120, 10])),
+      fileOf(`${tag}没用.png`, makePng(31, 31, [10, 10, 120])),
+    ]);
+    await finishUpload(page);
+    await searchByName(page, tag);
+    await expect.poll(() => page.locator('tr.ant-table-row').count()).toBe(2);
+
+    // The first file becomes the administrator's photo (a record that references it).
+    const db = suite.server.server.database.db;
+    const used = await db
+      .selectFrom('platform.file_ref as f')
+      .innerJoin('platform.tenant as t', 't.id', 'f.tenant_id')
+      .select(['f.attachment_id', 't.schema_name'])
+      .execute();
+    const mine = [];
+    for (const r of used) {
+      const row = await db
+        .withSchema(r.schema_name)
+        .selectFrom('attachment')
+        .select(['id', 'file_name'])
+        .where('id', '=', r.attachment_id)
+        .executeTakeFirst();
+      if (row?.file_name.startsWith(tag)) mine.push({ ...row, schema: r.schema_name });
+    }
+    const photo = mine.find((m) => m.file_name === `${tag}用过`)!;
+    await db
+      .withSchema(photo.schema)
+      .updateTable('employee')
+      .set({ photo: photo.id })
+      .where('account', '=', 'admin')
+      .execute();
+
+    const removeRow = async (name: string) => {
+      await rowOf(page, name)
+        .getByRole('button', { name: /删\s*除/ })
+        .click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /确\s*定|OK/ })
+        .click();
+    };
+    await removeRow(`${tag}用过`);
+    await page.getByText(`文件“${tag}用过.png”仍被引用，不能删除`).waitFor();
+    await removeRow(`${tag}没用`);
+    await expect.poll(() => page.locator('tr.ant-table-row').count()).toBe(1);
+    await rowOf(page, `${tag}用过`).waitFor();
   });
 });
