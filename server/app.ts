@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyMultipart from '@fastify/multipart';
 import { loadCatalogue, loadEntities, type Operation } from '../schemas/catalogue.ts';
@@ -19,6 +19,7 @@ import { installSecurityHeaders } from './http/security-headers.ts';
 import { buildValidatorCompiler } from './http/validation.ts';
 import { allHandlers } from './modules/index.ts';
 import { registerTusRoutes } from './files/tus.ts';
+import { installTusSweep } from './files/tus-sweep.ts';
 import type { HandlerMap } from './modules/handler.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -38,6 +39,8 @@ export interface BuildOptions {
   filingPollSeconds?: number;
   /** Start the filing deadline jobs in the background, after the server is ready (npm start). */
   backgroundJobs?: boolean;
+  /** Sees every route as it is registered (tests check that each catalogue route has its schemas). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(db: Db, config: ServerConfig, opts: BuildOptions = {}): Promise<BuiltApp> {
@@ -50,6 +53,7 @@ export async function buildApp(db: Db, config: ServerConfig, opts: BuildOptions 
     // Token-bearing query strings must not end up in logs, so per-request lines are off.
     logController: new LogController({ disableRequestLogging: true }),
   });
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   const operations = loadCatalogue();
   const entities = loadEntities();
   app.setValidatorCompiler(buildValidatorCompiler(entities));
@@ -69,5 +73,6 @@ export async function buildApp(db: Db, config: ServerConfig, opts: BuildOptions 
   installOperationLog(app, db, config, operations);
   registerCatalogueRoutes(app, { db, config, operations, handlers: opts.handlers ?? allHandlers });
   await registerTusRoutes(app, db, config);
+  installTusSweep(app, config);
   return { app, operations };
 }

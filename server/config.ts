@@ -84,6 +84,10 @@ export interface ServerConfig {
   s3Prefix: string;
   /** FILE_TENANT_QUOTA_MB: bytes of attachments a tenant may hold, in MB. Default 20480 (20 GB). */
   fileTenantQuotaBytes: number;
+  /** FILE_TUS_EXPIRY_HOURS: an unfinished resumable upload older than this is removed. Default 24. */
+  fileTusExpiryMs: number;
+  /** FILE_TUS_SWEEP_MINUTES: how often abandoned resumable uploads are looked for. Default 60. */
+  fileTusSweepMs: number;
 }
 
 function int(v: string | undefined, dflt: number): number {
@@ -139,6 +143,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     s3ForcePathStyle: env.S3_FORCE_PATH_STYLE !== 'false',
     s3Prefix: env.S3_PREFIX ?? '',
     fileTenantQuotaBytes: int(env.FILE_TENANT_QUOTA_MB, 20480) * 1024 * 1024,
+    fileTusExpiryMs: Math.max(1, int(env.FILE_TUS_EXPIRY_HOURS, 24)) * 3600 * 1000,
+    fileTusSweepMs: Math.max(1, int(env.FILE_TUS_SWEEP_MINUTES, 60)) * 60 * 1000,
   };
 }
 

@@ -11,6 +11,7 @@ export type DetailFormatter =
   | 'number'
   | 'relative'
   | 'yesno'
+  | 'bytes'
   | 'multiline'
   | 'html'
   | 'attachments';

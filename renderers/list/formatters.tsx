@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
+import { formatBytes } from '../../schemas/file-rules.ts';
 import { toDayjsFormat } from './list-request.ts';
 import type { ColumnFormatterName, OptionItem } from './list-types.ts';
 import { abbreviateNumber, relativeTime, yesNo } from './value-format.ts';
@@ -49,6 +50,11 @@ export const formatters: Record<ColumnFormatterName, CellFormatter> = {
         <span>{chars.slice(0, TRUNCATE_LENGTH).join('')}…</span>
       </Tooltip>
     );
+  },
+  bytes: (value) => {
+    if (isEmptyValue(value)) return '';
+    const n = Number(value);
+    return Number.isFinite(n) ? <span title={String(value)}>{formatBytes(n)}</span> : String(value);
   },
   number: (value) => {
     if (isEmptyValue(value)) return '';

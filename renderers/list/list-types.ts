@@ -36,7 +36,8 @@ export interface SearchField {
   format?: string;
 }
 
-export type ColumnFormatterName = 'enum' | 'date' | 'datetime' | 'truncate' | 'number' | 'relative' | 'yesno';
+export type ColumnFormatterName =
+  'enum' | 'date' | 'datetime' | 'truncate' | 'number' | 'relative' | 'yesno' | 'bytes';
 
 export interface ListColumn {
   field: string;

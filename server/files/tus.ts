@@ -62,7 +62,8 @@ export async function registerTusRoutes(app: FastifyInstance, db: Db, config: Se
   const tusParts = () =>
     (parts ??= (async () => {
       await mkdir(directory, { recursive: true });
-      const datastore = new FileStore({ directory });
+      // Uploads expire (the sweep removes them, tus-sweep.ts); the server announces it in Upload-Expires.
+      const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: config.fileTusExpiryMs });
       const tus = new TusServer({
         path: `${config.apiBase}${TUS_PATH}`,
         datastore,

@@ -11,6 +11,7 @@ import type { AuthContext } from '../auth/session.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Language } from '../http/i18n.ts';
+import type { ListRequest } from './list-query.ts';
 
 export type { OperationId };
 
@@ -29,6 +30,9 @@ export interface HandlerContext<Q = unknown, B = unknown> {
   reply: FastifyReply;
 }
 
+/** What helpers shared by list operations receive: any query, the list request as body. */
+export type ListContext = HandlerContext<unknown, ListRequest>;
+
 /** A part the operation does not take (`never` in the generated map) arrives as an empty object. */
 type Part<T> = [T] extends [never] ? Record<string, never> : T;
 
@@ -43,7 +47,26 @@ export type OperationResult<Id extends OperationId> = ApiOperations[Id]['respons
   ? FastifyReply
   : unknown extends ApiOperations[Id]['response']
     ? null
-    : ApiOperations[Id]['response'];
+    : Serialisable<ApiOperations[Id]['response']>;
+
+/**
+ * What the response serialiser (server/http/response-schemas.ts) turns into `T`: every scalar may be
+ * null (its schemas are made nullable), and a Date stands for a free string (fast-json-stringify
+ * writes it as ISO 8601, as JSON.stringify would), never for an enum; and a field may be missing (the
+ * serialiser's schemas require nothing, so that a good answer is never turned into a 500). The shape (field names, nesting, enums) stays the
+ * catalogue's, so a handler that returns a field under another name or of another kind fails to compile.
+ */
+export type Serialisable<T> = T extends string
+  ? string extends T
+    ? T | Date | null
+    : T | null
+  : T extends number | boolean
+    ? T | null
+    : T extends readonly (infer U)[]
+      ? readonly Serialisable<U>[]
+      : T extends object
+        ? { [K in keyof T]?: Serialisable<T[K]> }
+        : T;
 
 /** The handler of operation `Id`, typed by the catalogue. */
 export type Handler<Id extends OperationId> = (

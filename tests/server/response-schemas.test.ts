@@ -5,7 +5,9 @@
  * envelopes (warnings sent as HTTP 200 included) pass unchanged.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteOptions } from 'fastify';
 import { loadCatalogue } from '../../schemas/catalogue.ts';
+import { SERVICE_PREFIX } from '../../schemas/catalogue-types.ts';
 import { Code } from '../../server/http/codes.ts';
 import { ApiError } from '../../server/http/envelope.ts';
 import { routeResponseSchemas } from '../../server/http/response-schemas.ts';
@@ -20,6 +22,33 @@ describe('response schemas', () => {
       const schemas = routeResponseSchemas(op);
       if (op.binary) expect(schemas, op.id).toBeUndefined();
       else expect(schemas?.[200], op.id).toMatchObject({ properties: { data: expect.any(Object) } });
+    }
+  });
+
+  it('are on every registered route of a catalogue operation (both of its addresses)', async () => {
+    const routes: RouteOptions[] = [];
+    const t = await startTestServer('pglite', {}, { onRoute: (r) => void routes.push(r) });
+    try {
+      const byUrl = new Map(routes.map((r) => [`${String(r.method)} ${r.url}`, r]));
+      const missing: string[] = [];
+      let checked = 0;
+      for (const op of loadCatalogue().values()) {
+        const urls = [
+          `${t.config.apiBase}${op.path}`,
+          `${t.config.apiBase}${SERVICE_PREFIX[op.service]}${op.path}`,
+        ];
+        for (const url of urls) {
+          const route = byUrl.get(`${op.method} ${url}`);
+          expect(route, `${op.id} ${url}`).toBeDefined();
+          const response = (route!.schema?.response ?? {}) as Record<string, unknown>;
+          checked += 1;
+          if (!op.binary && !response[200]) missing.push(`${op.id} ${url}`);
+        }
+      }
+      expect(missing).toEqual([]);
+      expect(checked).toBeGreaterThan(100);
+    } finally {
+      await t.close();
     }
   });
 });

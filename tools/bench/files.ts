@@ -1,12 +1,13 @@
 /**
  * `npm run bench files`: a 1 GB file through the local store — streamed multipart upload, then download —
  * with the server's throughput (MB/s) and its peak resident memory against idle (goal: within 100 MB).
- * BENCH_FILE_MB changes the size.
+ * BENCH_FILE_MB changes the size. Then the time to the first page of a 50-page PDF preview (files-pdf.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pdfPreviewBench } from './files-pdf.ts';
 import { readyLine, startNode, stop } from './proc.ts';
 
 const SIZE_MB = Number(process.env.BENCH_FILE_MB ?? 1024);
@@ -103,4 +104,5 @@ export async function filesBench(): Promise<void> {
     await stop(child);
     rmSync(dir, { recursive: true, force: true });
   }
+  await pdfPreviewBench();
 }

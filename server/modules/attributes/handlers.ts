@@ -5,21 +5,10 @@
 import { sql } from 'kysely';
 import { newId } from '../../auth/tokens.ts';
 import { isUniqueViolation } from '../../auth/accounts.ts';
-import type { HandlerMap } from '../handler.ts';
-import type { ListRequest, ListSpec } from '../list-query.ts';
+import { defineHandlers } from '../handler.ts';
+import type { ListSpec } from '../list-query.ts';
 import { idList, invalid, listPage, notFound, requireIds, spaceOf, type Space } from '../people/common.ts';
 import { attrDefOut, normaliseValue, optionsText, PARTY_TYPES, type AttrDefRow } from './values.ts';
-
-interface AttrBody {
-  id?: string;
-  key: string;
-  name: string;
-  partyType?: string;
-  dataType?: string;
-  options?: string | null;
-  isMulti?: 'Y' | 'N';
-  sn?: number;
-}
 
 export const ATTR_LIST: ListSpec = {
   filters: {
@@ -65,25 +54,25 @@ async function requireDef(space: Space, id: string): Promise<AttrDefRow> {
   return def;
 }
 
-export const attrHandlers: HandlerMap = {
+export const attrHandlers = defineHandlers({
   'attr.query': async (ctx) => {
     const page = await listPage<AttrDefRow>(
       spaceOf(ctx).selectFrom('attr_def as a'),
       (q) => q.select(DEF_COLUMNS.map((c) => `a.${c}` as const)),
       ATTR_LIST,
-      ctx.body as ListRequest,
+      ctx.body,
     );
     return { ...page, dataResult: page.dataResult.map((d) => attrDefOut(d)) };
   },
 
-  'attr.load': async (ctx) => attrDefOut(await requireDef(spaceOf(ctx), (ctx.query as { id: string }).id)),
+  'attr.load': async (ctx) => attrDefOut(await requireDef(spaceOf(ctx), ctx.query.id)),
 
   /**
    * Creates or updates a definition. The key is unique in the tenant; a changed data type must still fit
    * every stored value (else nothing changes and the error names the attribute).
    */
   'attr.save': async (ctx) => {
-    const body = ctx.body as AttrBody;
+    const body = ctx.body;
     const space = spaceOf(ctx);
     const key = body.key.trim();
     const current = body.id ? await requireDef(space, body.id) : undefined;
@@ -142,7 +131,7 @@ export const attrHandlers: HandlerMap = {
 
   /** Removes definitions together with every party's values of them. */
   'attr.remove': async (ctx) => {
-    const ids = idList((ctx.query as { ids: string }).ids);
+    const ids = idList(ctx.query.ids);
     const space = spaceOf(ctx);
     await requireIds(space, 'attr_def', ids);
     await space.deleteFrom('attr_def').where('id', 'in', ids).execute();
@@ -151,13 +140,13 @@ export const attrHandlers: HandlerMap = {
 
   /** Definitions for a party type; `type`, when given, narrows to one data type. */
   'attr.findByTypeAndPartyType': async (ctx) => {
-    const { type, partyType } = ctx.query as { type?: string; partyType: string };
+    const { type, partyType } = ctx.query;
     return (await defsOf(spaceOf(ctx), partyType, type || undefined)).map((d) => attrDefOut(d));
   },
 
   /** Definitions of a party type with one party's values (for an employee: the employee id). */
   'attr.findByPartyTypeUserId4Edit': async (ctx) => {
-    const { partyType, userId } = ctx.query as { partyType: string; userId?: string };
+    const { partyType, userId } = ctx.query;
     const space = spaceOf(ctx);
     if (userId) {
       const table =
@@ -172,4 +161,4 @@ export const attrHandlers: HandlerMap = {
     }
     return defsWithValues(space, partyType, userId || undefined);
   },
-};
+});

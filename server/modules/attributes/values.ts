@@ -6,6 +6,7 @@
 import { isCalendarDate, isFloatString, isInt32 } from '../../../schemas/validators.ts';
 import type { Language } from '../../http/i18n.ts';
 import { invalid } from '../people/common.ts';
+import type { AttrDef } from '../../../schemas/generated/operations.ts';
 
 export interface AttrDefRow {
   id: string;
@@ -117,14 +118,23 @@ export function normaliseValue(
   return value;
 }
 
+const DATA_TYPES = ['STRING', 'INT', 'DOUBLE', 'BOOLEAN', 'OPTION', 'DATE'] as const;
+
+/** A stored data type as the entity's enum (the save validates it against the same catalogue enum). */
+function dataTypeOf(stored: string): AttrDef['dataType'] {
+  const known = DATA_TYPES.find((t) => t === stored);
+  if (!known) throw new Error(`attribute data type ${stored} is not one of the catalogue's`);
+  return known;
+}
+
 /** A definition for the API (attr-def entity), with a party's values when given. */
-export function attrDefOut(def: AttrDefRow, value?: string | null) {
-  const out: Record<string, unknown> = {
+export function attrDefOut(def: AttrDefRow, value?: string | null): AttrDef {
+  const out: AttrDef = {
     id: def.id,
     key: def.key,
     name: def.name,
     partyType: def.party_type,
-    dataType: def.data_type,
+    dataType: dataTypeOf(def.data_type),
     isMulti: def.is_multi ? 'Y' : 'N',
     sn: def.sn,
   };

@@ -17,14 +17,14 @@ import { issueSessionInFamily, revokeFamily } from '../../auth/session.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { bearerToken } from '../../http/catalogue-routes.ts';
-import type { HandlerMap } from '../handler.ts';
+import { defineHandlers } from '../handler.ts';
 import { authOf } from '../handler.ts';
 import { sessionMeta } from './common.ts';
 
-export const actingHandlers: HandlerMap = {
+export const actingHandlers = defineHandlers({
   'authentication.switch': async (ctx) => {
     const auth = authOf(ctx);
-    const body = ctx.body as { username: string; reason: string; token?: string };
+    const body = ctx.body;
     if (body.token !== undefined && body.token !== bearerToken(ctx.request))
       throw new ApiError(Code.ILLEGAL_TOKEN);
     if (auth.actor) throw new ApiError(Code.NO_PERMISSION, 'auth.switch.nested');
@@ -77,7 +77,7 @@ export const actingHandlers: HandlerMap = {
     const auth = authOf(ctx);
     const actor = auth.actor;
     if (!actor) throw new ApiError(Code.ILLEGAL_REQUEST, 'auth.switch.notActing');
-    const body = ctx.body as { username?: string; token?: string };
+    const body = ctx.body;
     if (body.token !== undefined && body.token !== bearerToken(ctx.request))
       throw new ApiError(Code.ILLEGAL_TOKEN);
     if (auth.familyId) await revokeFamily(ctx.db, auth.familyId, 'switch-exit');
@@ -120,4 +120,4 @@ export const actingHandlers: HandlerMap = {
     });
     return token;
   },
-};
+});

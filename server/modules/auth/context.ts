@@ -5,12 +5,31 @@ import type { AuthContext } from '../../auth/session.ts';
 import { maskMobile } from '../../auth/tokens.ts';
 import type { ServerConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import type { UserContext } from '../../../schemas/generated/operations.ts';
+import type { Serialisable } from '../handler.ts';
+
+type EmployeeStatus = NonNullable<NonNullable<UserContext['employee']>['status']>;
+const STATUSES: readonly EmployeeStatus[] = [
+  'actived',
+  'inactive',
+  'locked',
+  'disabled',
+  'expired',
+  'deleted',
+];
+
+/** A stored status as the entity's enum (the employee table's check constraint allows the same values). */
+function statusOf(stored: string): EmployeeStatus {
+  const known = STATUSES.find((s) => s === stored);
+  if (!known) throw new Error(`employee status ${stored} is not one of the catalogue's`);
+  return known;
+}
 
 export async function buildUserContext(
   db: Db,
   config: ServerConfig,
   auth: AuthContext,
-): Promise<Record<string, unknown>> {
+): Promise<Serialisable<UserContext>> {
   const memberships = await db
     .selectFrom('platform.tenant_member as m')
     .innerJoin('platform.tenant as t', 't.id', 'm.tenant_id')
@@ -53,12 +72,12 @@ export async function buildUserContext(
       : undefined;
   const tenants = [...memberships, ...others].map((t) => ({ id: t.id, name: t.name }));
   return {
-    employee: employee ?? null,
+    employee: employee ? { ...employee, status: statusOf(employee.status) } : null,
     user: {
       id: auth.accountId,
       fullname: auth.fullname,
       account: auth.account,
-      isSuper: auth.isSuper ? 'Y' : 'N',
+      isSuper: auth.isSuper ? ('Y' as const) : ('N' as const),
     },
     mainTenant: main ? { id: main.id, name: main.name } : null,
     tenants,

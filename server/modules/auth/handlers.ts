@@ -8,7 +8,7 @@
  * Passwords, registration and tenant switching are in ../users/handlers.ts.
  */
 import { hashPassword } from '../../auth/passwords.ts';
-import type { HandlerMap } from '../handler.ts';
+import { defineHandlers } from '../handler.ts';
 import { actingHandlers } from './acting.ts';
 import { loginHandlers } from './login.ts';
 import { sessionHandlers } from './session-handlers.ts';
@@ -16,9 +16,9 @@ import { smsHandlers } from './sms-handlers.ts';
 
 export { hashPassword };
 
-export const authHandlers: HandlerMap = {
+export const authHandlers = defineHandlers({
   ...loginHandlers,
   ...sessionHandlers,
   ...actingHandlers,
   ...smsHandlers,
-};
+});

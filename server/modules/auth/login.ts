@@ -19,7 +19,9 @@ import { consumeAuthCode, isOwnAuthCode, issueAuthCode } from '../../sso/authori
 import { recordLogin } from '../../audit/login-log.ts';
 import { validateCasTicket } from '../../sso/cas.ts';
 import { oauthConfigured, usernameForOAuthCode } from '../../sso/oauth.ts';
-import type { HandlerContext, HandlerMap } from '../handler.ts';
+import type { AuthorizeApplyBody } from '../../../schemas/generated/operations.ts';
+import type { HandlerContext } from '../handler.ts';
+import { defineHandlers } from '../handler.ts';
 import { openSession, requireSession, sessionMeta } from './common.ts';
 
 interface TokenRequest {
@@ -188,13 +190,13 @@ async function authorizationCodeLogin(ctx: HandlerContext, body: TokenRequest): 
 }
 
 async function authorize(
-  ctx: HandlerContext,
+  ctx: HandlerContext<unknown, AuthorizeApplyBody>,
   withRedirect: boolean,
 ): Promise<{ code: string; redirectUrl: string }> {
   const auth = await requireSession(ctx);
   // A code would give a session of the target without the acting mark (and without its audit).
   if (auth.actor) throw new ApiError(Code.NO_PERMISSION, 'auth.switch.forbiddenWhileActing');
-  const body = ctx.body as { client_id: string; login_state?: string };
+  const body = ctx.body;
   return issueAuthCode(ctx.db, {
     clientId: body.client_id,
     accountId: auth.accountId,
@@ -204,9 +206,9 @@ async function authorize(
   });
 }
 
-export const loginHandlers: HandlerMap = {
+export const loginHandlers = defineHandlers({
   'authentication.apply': async (ctx) => {
-    const body = ctx.body as TokenRequest;
+    const body = ctx.body;
     // Refresh tokens (256 random bits, single use) leave nothing to guess, and an office behind one
     // address refreshes often: only the guessable grants count against the per-IP 'login' bucket.
     if (body.grant_type !== 'refresh_token') await limitIp(ctx, 'login');
@@ -241,15 +243,18 @@ export const loginHandlers: HandlerMap = {
   },
 
   'fldUser.login.token.apply': async (ctx) => {
-    const body = ctx.body as { token?: string; ticket?: string; mobile?: string; validCode?: string };
+    const body = ctx.body;
     await limitIp(ctx, 'login');
-    const ticket = body.ticket ?? body.token;
+    // The catalogue leaves this body open (a CAS ticket, or a mobile and its code): read strings only.
+    const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string) : '');
+    const ticket = text('ticket') || text('token');
     if (ticket) return logged(ctx, 'cas', undefined, () => ticketLogin(ctx, ticket));
-    const { mobile, validCode } = body;
+    const mobile = text('mobile');
+    const validCode = text('validCode');
     if (mobile && validCode) return logged(ctx, 'sms', mobile, () => smsLogin(ctx, mobile, validCode));
     throw new ApiError(Code.BAD_CREDENTIALS);
   },
 
   'authorize.apply': (ctx) => authorize(ctx, true),
   'authorize.applyByApp': (ctx) => authorize(ctx, false),
-};
+});

@@ -10,7 +10,7 @@ import type { Db } from '../../db/database.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { casLogoutUrl } from '../../sso/cas.ts';
-import type { HandlerMap } from '../handler.ts';
+import { defineHandlers } from '../handler.ts';
 import { authOf } from '../handler.ts';
 import { buildUserContext } from './context.ts';
 import { recordLogin } from '../../audit/login-log.ts';
@@ -29,7 +29,7 @@ async function endLogin(db: Db, auth: AuthContext, reason: string): Promise<void
   if (auth.actor?.familyId) await revokeFamily(db, auth.actor.familyId, reason);
 }
 
-export const sessionHandlers: HandlerMap = {
+export const sessionHandlers = defineHandlers({
   'user.context': async (ctx) => buildUserContext(ctx.db, ctx.config, authOf(ctx)),
 
   'user.logout': async (ctx) => {
@@ -54,7 +54,7 @@ export const sessionHandlers: HandlerMap = {
    */
   'authentication.verify': async (ctx) => {
     const auth = authOf(ctx);
-    const password = (ctx.body as { password?: string }).password;
+    const password = ctx.body.password;
     if (password === undefined) return true;
     await limitIp(ctx, 'login');
     const who = auth.actor?.accountId ?? auth.accountId;
@@ -82,14 +82,14 @@ export const sessionHandlers: HandlerMap = {
 
   'user.captcha': async (ctx) => {
     await limitIp(ctx, 'captcha');
-    const q = ctx.query as { requestId?: string };
+    const q = ctx.query;
     return createCaptcha(ctx.db, { replaces: q.requestId, ip: ctx.request.ip });
   },
 
   /** The context of the signed-in user named by account or mobile (the SMS login page's follow-up). */
   'fldUser.context': async (ctx) => {
     const auth = authOf(ctx);
-    const username = (ctx.body as { username: string }).username.trim();
+    const username = ctx.body.username.trim();
     const account = await accountById(ctx.db, auth.accountId);
     if (username !== auth.account && (!account?.mobile || username !== account.mobile))
       throw new ApiError(Code.NO_PERMISSION);
@@ -98,4 +98,4 @@ export const sessionHandlers: HandlerMap = {
 
   'user.open': async (ctx) => ctx.config.regOpen,
   'user.open.tenant': async (ctx) => ctx.config.tenantRegOpen,
-};
+});

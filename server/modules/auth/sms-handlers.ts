@@ -17,7 +17,8 @@ import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { translate } from '../../http/i18n.ts';
 import { checkCode, sendCode, type SendDeps } from '../../sms/codes.ts';
-import type { HandlerContext, HandlerMap } from '../handler.ts';
+import type { HandlerContext } from '../handler.ts';
+import { defineHandlers } from '../handler.ts';
 import { authOf } from '../handler.ts';
 import { refuseWhileActing, requireSelf, requireSession } from './common.ts';
 
@@ -41,9 +42,9 @@ async function guardSend(
   await verifyCaptcha(ctx.db, captcha);
 }
 
-export const smsHandlers: HandlerMap = {
+export const smsHandlers = defineHandlers({
   'fldUser.sendMsg.apply': async (ctx) => {
-    const body = ctx.body as { captcha: string; requestId: string; username: string; extraData?: string };
+    const body = ctx.body;
     const purpose = body.extraData?.trim() || 'login';
     const username = body.username.trim();
     if (!['login', 'oldPhone', 'newPhone'].includes(purpose))
@@ -87,7 +88,7 @@ export const smsHandlers: HandlerMap = {
 
   /** Forgotten password (tenant pages): sent only when an account has this mobile, answered the same either way. */
   'user.send.sms.tenant': async (ctx) => {
-    const q = ctx.query as { mobile: string; captcha: string; requestId: string };
+    const q = ctx.query;
     await guardSend(ctx, q);
     const accounts = await accountsByMobile(ctx.db, q.mobile);
     await sendCode(depsOf(ctx), q.mobile, 'verify', accounts[0]?.id ?? null, {
@@ -98,7 +99,7 @@ export const smsHandlers: HandlerMap = {
 
   /** Registration and forgotten-password pages: a code to prove the mobile is the caller's. */
   'fldRegister.send': async (ctx) => {
-    const body = ctx.body as { mobile: string; captcha: string; requestId: string };
+    const body = ctx.body;
     await guardSend(ctx, body);
     await sendCode(depsOf(ctx), body.mobile, 'verify');
     return null;
@@ -106,7 +107,7 @@ export const smsHandlers: HandlerMap = {
 
   /** Checks a 'verify' code without consuming it (a wizard's first step); wrong guesses still count. */
   'smsMsg.msgCheck': async (ctx) => {
-    const body = ctx.body as { mobile: string; validCode: string };
+    const body = ctx.body;
     await limitIp(ctx, 'sms');
     try {
       await checkCode(ctx.db, ctx.config, body.mobile, 'verify', body.validCode, { peek: true });
@@ -124,7 +125,7 @@ export const smsHandlers: HandlerMap = {
   'fldUser.checkOldPhone': async (ctx) => {
     const auth = authOf(ctx);
     refuseWhileActing(auth);
-    const body = ctx.body as { userId: string; phone: string; validCode: string };
+    const body = ctx.body;
     requireSelf(auth, body.userId);
     const account = await accountById(ctx.db, auth.accountId);
     if (!account?.mobile || account.mobile !== body.phone) {
@@ -155,7 +156,7 @@ export const smsHandlers: HandlerMap = {
   'fldUser.changePhone': async (ctx) => {
     const auth = authOf(ctx);
     refuseWhileActing(auth);
-    const body = ctx.body as { userId: string; phone: string; validCode: string };
+    const body = ctx.body;
     requireSelf(auth, body.userId);
     const account = await accountById(ctx.db, auth.accountId);
     if (!account) throw new ApiError(Code.ILLEGAL_TOKEN);
@@ -210,4 +211,4 @@ export const smsHandlers: HandlerMap = {
     }
     return true;
   },
-};
+});

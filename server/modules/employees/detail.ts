@@ -6,7 +6,15 @@
 import type { Db } from '../../db/database.ts';
 import { defsWithValues } from '../attributes/handlers.ts';
 import { orgOut } from '../orgs/handlers.ts';
-import { compact, formatDateTime, notFound, type Space } from '../people/common.ts';
+import {
+  compact,
+  employeeStatusOf,
+  formatDateTime,
+  genderOf,
+  notFound,
+  yesNo,
+  type Space,
+} from '../people/common.ts';
 import { employeeRoleEntries } from '../people/party.ts';
 
 export type EmployeeRecord = {
@@ -86,8 +94,8 @@ export async function employeeDetail(space: Space, where: { id?: string; account
     userId: r.account_id,
     account: r.account,
     name: r.name,
-    status: r.status,
-    gender: r.gender,
+    status: employeeStatusOf(r.status),
+    gender: genderOf(r.gender),
     email: r.email,
     address: r.address,
     mobile: r.mobile,
@@ -95,8 +103,8 @@ export async function employeeDetail(space: Space, where: { id?: string; account
     wcAccount: r.wc_account,
     photo: r.photo,
     createTime: formatDateTime(r.created_at),
-    isSuper: r.is_super ? 'Y' : 'N',
-    isTenantAdmin: r.is_admin ? 'Y' : 'N',
+    isSuper: yesNo(r.is_super),
+    isTenantAdmin: yesNo(r.is_admin),
     groupID: r.org_id,
     orgPath: orgItem ? String(orgItem.pathName) : null,
     orgItem,

@@ -6,12 +6,15 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { HandlerContext, HandlerMap } from '../handler.ts';
+import type { HandlerContext } from '../handler.ts';
+import { defineHandlers } from '../handler.ts';
 export { EMPLOYEE_LIST, employeeListColumns } from './lists.ts';
 import { authOf, tenantSchemaOf } from '../handler.ts';
-import { applyFilters, applySortAndPage, pageOf, totalOf, type ListRequest } from '../list-query.ts';
+import { applyFilters, applySortAndPage, pageOf, totalOf } from '../list-query.ts';
 import {
   compact,
+  employeeStatusOf,
+  genderOf,
   idList,
   invalid,
   notFound,
@@ -101,6 +104,18 @@ async function repairMainOrgs(tx: Space, employeeIds: string[]): Promise<void> {
   }
 }
 
+/**
+ * A list row with its status and gender as the entity's enums; the directory's rows have neither
+ * (scope.ts), so a missing one stays missing.
+ */
+function withEnums<R extends { status?: string; gender?: string }>(row: R) {
+  return {
+    ...row,
+    status: row.status === undefined ? undefined : employeeStatusOf(row.status),
+    gender: row.gender === undefined ? undefined : genderOf(row.gender),
+  };
+}
+
 async function loadEmployees(space: Space, ids: string[]) {
   const rows = await space
     .selectFrom('employee')
@@ -113,10 +128,10 @@ async function loadEmployees(space: Space, ids: string[]) {
 }
 
 /** Sets the status of employees; the membership and sessions follow (membership.ts). */
-async function setStatus(ctx: HandlerContext, status: 'actived' | 'disabled') {
+async function setStatus(ctx: HandlerContext<{ ids: string }>, status: 'actived' | 'disabled') {
   const auth = authOf(ctx);
   const schema = tenantSchemaOf(ctx);
-  const ids = idList((ctx.query as { ids: string }).ids);
+  const ids = idList(ctx.query.ids);
   const rows = await loadEmployees(spaceOf(ctx), ids);
   await assertMayChange(
     ctx.db,
@@ -137,11 +152,11 @@ async function setStatus(ctx: HandlerContext, status: 'actived' | 'disabled') {
   return null;
 }
 
-export const employeeHandlers: HandlerMap = {
+export const employeeHandlers = defineHandlers({
   ...userListHandlers,
 
   'employee.query': async (ctx) => {
-    const req = ctx.body as ListRequest;
+    const req = ctx.body;
     const columns = await visibleColumns(ctx, req);
     const db = ctx.db.withSchema(tenantSchemaOf(ctx));
     const base = applyFilters(db.selectFrom('employee as e'), EMPLOYEE_LIST, req);
@@ -153,20 +168,17 @@ export const employeeHandlers: HandlerMap = {
       req,
     );
     const [rows, total] = await Promise.all([query.execute(), totalOf(base, req, ctx.db)]);
-    return pageOf(rows, total, page, limit);
+    return pageOf(rows.map(withEnums), total, page, limit);
   },
 
   'employee.get': async (ctx) => {
-    const record = await requireEmployeeDetail(
-      spaceOf(ctx),
-      (ctx.query as { employeeId: string }).employeeId,
-    );
+    const record = await requireEmployeeDetail(spaceOf(ctx), ctx.query.employeeId);
     return isOwnRecord(ctx, record) || (await seesPersonalData(ctx)) ? record : directoryRecord(record);
   },
 
   /** The dialog's load; without employee:read (and not one's own): the directory record and its posts. */
   'employee.load': async (ctx) => {
-    const loaded = await employeeLoad(ctx.db, spaceOf(ctx), (ctx.query as { employeeId: string }).employeeId);
+    const loaded = await employeeLoad(ctx.db, spaceOf(ctx), ctx.query.employeeId);
     if (isOwnRecord(ctx, loaded.data) || (await seesPersonalData(ctx))) return loaded;
     return {
       data: { ...directoryRecord(loaded.data), posItemList: loaded.data.posItemList },
@@ -189,7 +201,7 @@ export const employeeHandlers: HandlerMap = {
   'employee.remove': async (ctx) => {
     const auth = authOf(ctx);
     const schema = tenantSchemaOf(ctx);
-    const ids = idList((ctx.query as { ids: string }).ids);
+    const ids = idList(ctx.query.ids);
     const rows = await loadEmployees(spaceOf(ctx), ids);
     await assertMayChange(ctx.db, auth, ctx.lang, rows, { lockout: 'people.employee.selfRemove' });
     await ctx.db.transaction().execute(async (db) => {
@@ -215,21 +227,19 @@ export const employeeHandlers: HandlerMap = {
   'employee.disable': (ctx) => setStatus(ctx, 'disabled'),
 
   'employee.transfer': async (ctx) => {
-    const ids = idList((ctx.query as { ids: string }).ids);
+    const ids = idList(ctx.query.ids);
     const columns = (await seesPersonalData(ctx)) ? employeeListColumns : DIRECTORY_COLUMNS;
     const rows = await withOrg(employees(spaceOf(ctx)))
       .select([...columns])
       .where('e.id', 'in', ids)
       .execute();
-    const byId = new Map<string, Record<string, unknown>>(
-      rows.map((r: { id: string }) => [r.id, compact(r)]),
-    );
+    const byId = new Map(rows.map((r) => [r.id, compact(withEnums(r))]));
     return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   },
 
   /** Employees with their main organisation; ORG_ID narrows to that organisation and those below it. */
   'employee.queryWithOrg': async (ctx) => {
-    const { value: orgId, rest } = takeParam(ctx.body as ListRequest, ORG_KEYS);
+    const { value: orgId, rest } = takeParam(ctx.body, ORG_KEYS);
     if (orgId === undefined) return employeeList(ctx, rest);
     const org = await spaceOf(ctx)
       .selectFrom('org')
@@ -238,14 +248,14 @@ export const employeeHandlers: HandlerMap = {
       .executeTakeFirst();
     if (!org) return pageOf([], 0, 1, rest.requestPage?.limit ?? 20);
     return employeeList(ctx, rest, (q) =>
-      q.where((eb: any) =>
+      q.where((eb) =>
         eb.exists(
           eb
             .selectFrom('employee_org as eo')
             .innerJoin('org as mo', 'mo.id', 'eo.org_id')
             .select(sql.lit(1).as('one'))
             .whereRef('eo.employee_id', '=', 'e.id')
-            .where((w: any) => w.or([w('mo.path', '=', org.path), w('mo.path', 'like', `${org.path}.%`)])),
+            .where((w) => w.or([w('mo.path', '=', org.path), w('mo.path', 'like', `${org.path}.%`)])),
         ),
       ),
     );
@@ -255,10 +265,10 @@ export const employeeHandlers: HandlerMap = {
 
   /** Employees who belong to no organisation. */
   'employee.queryWoutOrg': async (ctx) =>
-    employeeList(ctx, ctx.body as ListRequest, (q) =>
+    employeeList(ctx, ctx.body, (q) =>
       q
         .where('e.org_id', 'is', null)
-        .where((eb: any) =>
+        .where((eb) =>
           eb.not(
             eb.exists(
               eb
@@ -272,7 +282,7 @@ export const employeeHandlers: HandlerMap = {
 
   /** Subordinates of USER_ID. */
   'employee.queryUnder': async (ctx) => {
-    const { value: userId, rest } = requireParam(ctx.body as ListRequest, USER_KEYS, ctx.lang);
+    const { value: userId, rest } = requireParam(ctx.body, USER_KEYS, ctx.lang);
     return employeeList(ctx, rest, (q) =>
       q.innerJoin('employee_superior as s', (j) =>
         j.onRef('s.employee_id', '=', 'e.id').on('s.superior_id', '=', userId),
@@ -282,7 +292,7 @@ export const employeeHandlers: HandlerMap = {
 
   /** Superiors of USER_ID. */
   'employee.querySuperior': async (ctx) => {
-    const { value: userId, rest } = requireParam(ctx.body as ListRequest, USER_KEYS, ctx.lang);
+    const { value: userId, rest } = requireParam(ctx.body, USER_KEYS, ctx.lang);
     return employeeList(ctx, rest, (q) =>
       q.innerJoin('employee_superior as s', (j) =>
         j.onRef('s.superior_id', '=', 'e.id').on('s.employee_id', '=', userId),
@@ -292,7 +302,7 @@ export const employeeHandlers: HandlerMap = {
 
   /** Makes employees subordinates of a superior; refused for the superior themself and for circles. */
   'employee.addUnder': async (ctx) => {
-    const { superiorId, userIds } = ctx.query as { superiorId: string; userIds: string };
+    const { superiorId, userIds } = ctx.query;
     const ids = idList(userIds, 'userIds');
     const schema = tenantSchemaOf(ctx);
     const space = spaceOf(ctx);
@@ -315,7 +325,7 @@ export const employeeHandlers: HandlerMap = {
   },
 
   'employee.removeUnder': async (ctx) => {
-    const { superiorId, userIds } = ctx.query as { superiorId: string; userIds: string };
+    const { superiorId, userIds } = ctx.query;
     const ids = idList(userIds, 'userIds');
     const space = spaceOf(ctx);
     await requireEmployee(space, superiorId);
@@ -328,7 +338,7 @@ export const employeeHandlers: HandlerMap = {
   },
 
   'employee.queryOrgManager': async (ctx) => {
-    const { value: orgId, rest } = requireParam(ctx.body as ListRequest, ORG_KEYS, ctx.lang);
+    const { value: orgId, rest } = requireParam(ctx.body, ORG_KEYS, ctx.lang);
     return employeeList(ctx, rest, (q) =>
       q.innerJoin('org_manager as m', (j) =>
         j.onRef('m.employee_id', '=', 'e.id').on('m.org_id', '=', orgId),
@@ -337,7 +347,7 @@ export const employeeHandlers: HandlerMap = {
   },
 
   'employee.addOrgManager': async (ctx) => {
-    const { orgId, userIds } = ctx.query as { orgId: string; userIds: string };
+    const { orgId, userIds } = ctx.query;
     const ids = idList(userIds, 'userIds');
     const space = spaceOf(ctx);
     await requireIds(space, 'org', [orgId]);
@@ -351,7 +361,7 @@ export const employeeHandlers: HandlerMap = {
   },
 
   'employee.removeOrgManager': async (ctx) => {
-    const { orgId, userIds } = ctx.query as { orgId: string; userIds: string };
+    const { orgId, userIds } = ctx.query;
     const ids = idList(userIds, 'userIds');
     const space = spaceOf(ctx);
     await requireIds(space, 'org', [orgId]);
@@ -365,7 +375,7 @@ export const employeeHandlers: HandlerMap = {
 
   /** Makes employees members of an organisation; it becomes the main one of those who had none. */
   'employee.addOrgUser': async (ctx) => {
-    const { orgId, userIds } = ctx.query as { orgId: string; userIds: string };
+    const { orgId, userIds } = ctx.query;
     const ids = idList(userIds, 'userIds');
     const space = spaceOf(ctx);
     await requireIds(space, 'org', [orgId]);
@@ -384,7 +394,7 @@ export const employeeHandlers: HandlerMap = {
 
   /** Takes employees out of an organisation; another membership becomes main where it was the main one. */
   'employee.removeOrgUser': async (ctx) => {
-    const { orgId, userIds } = ctx.query as { orgId: string; userIds: string };
+    const { orgId, userIds } = ctx.query;
     const ids = idList(userIds, 'userIds');
     const space = spaceOf(ctx);
     await requireIds(space, 'org', [orgId]);
@@ -408,7 +418,7 @@ export const employeeHandlers: HandlerMap = {
 
   /** Places employees in a post; it becomes the main post of those who held none. */
   'employee.addPositionUser': async (ctx) => {
-    const { positionId, userIds } = ctx.query as { positionId: string; userIds: string };
+    const { positionId, userIds } = ctx.query;
     const ids = idList(userIds, 'userIds');
     const space = spaceOf(ctx);
     await requireIds(space, 'position', [positionId]);
@@ -434,7 +444,7 @@ export const employeeHandlers: HandlerMap = {
 
   /** Takes employees out of a post; the first remaining post becomes main where this was the main one. */
   'employee.removePositionUser': async (ctx) => {
-    const { positionId, userIds } = ctx.query as { positionId: string; userIds: string };
+    const { positionId, userIds } = ctx.query;
     const ids = idList(userIds, 'userIds');
     const space = spaceOf(ctx);
     await requireIds(space, 'position', [positionId]);
@@ -454,4 +464,4 @@ export const employeeHandlers: HandlerMap = {
 
   /** Employees with their organisation; POS_ID narrows to the holders of that post (with their flags). */
   'employee.queryWithOrg4Position': async (ctx) => positionHolders(ctx, false),
-};
+});

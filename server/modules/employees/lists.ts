@@ -3,10 +3,11 @@
  * columns (EMPLOYEE_LIST), narrowed by a relation (organisation, post, role, group, superior…) whose
  * filter travels as a list-request parameter (ORG_ID, POS_ID, ROLE_ID, GROUP_ID, USER_ID).
  */
-import type { HandlerContext } from '../handler.ts';
+import type { HandlerContext, ListContext } from '../handler.ts';
 import type { ListRequest, ListSpec } from '../list-query.ts';
 import { listPage, requireParam, spaceOf, takeParam, type Space } from '../people/common.ts';
-import { holdsRoleDirectly, inheritsRole } from '../people/party.ts';
+import type { AliasedExpression } from 'kysely';
+import { holdsRoleDirectly, inheritsRole, type EmployeeScope } from '../people/party.ts';
 import { assertDirectoryRequest, DIRECTORY_COLUMNS, seesPersonalData } from './scope.ts';
 
 export const EMPLOYEE_LIST: ListSpec = {
@@ -51,9 +52,13 @@ function specWith(sorts: Record<string, string>): ListSpec {
 }
 
 export const employees = (space: Space) => space.selectFrom('employee as e');
-export const withOrg = (q: any) => q.leftJoin('org as o', 'o.id', 'e.org_id');
-
 type Base = ReturnType<typeof employees>;
+/** What listPage counts and pages (its filters and sorts name columns as strings). */
+type ListBase = Parameters<typeof listPage>[0];
+/** A relation list's own column: a column name, or an expression over the employee row. */
+type ExtraColumn = string | ((eb: EmployeeScope) => AliasedExpression<unknown, string>);
+
+export const withOrg = (q: Base) => q.leftJoin('org as o', 'o.id', 'e.org_id');
 
 /** The list columns the caller may see (scope.ts): all, or the directory's. */
 export async function visibleColumns(ctx: HandlerContext, req: ListRequest): Promise<readonly string[]> {
@@ -66,16 +71,17 @@ export async function visibleColumns(ctx: HandlerContext, req: ListRequest): Pro
  * A list of employees narrowed by `narrow`, with the standard columns (or the directory's, without
  * employee:read) and any `extra` ones.
  */
-export async function employeeList(
+export async function employeeList<T>(
   ctx: HandlerContext,
   req: ListRequest,
-  narrow: (q: Base) => any = (q) => q,
-  opts: { extra?: any[]; sorts?: Record<string, string> } = {},
+  narrow: (q: Base) => ListBase = (q) => q,
+  opts: { extra?: ExtraColumn[]; sorts?: Record<string, string> } = {},
 ) {
   const columns = await visibleColumns(ctx, req);
-  return listPage(
+  return listPage<T>(
     narrow(employees(spaceOf(ctx))),
-    (q) => withOrg(q).select([...columns, ...(opts.extra ?? [])]),
+    // The narrowed query may have joined relation tables (eo, ep…) that its extra columns name.
+    (q) => q.leftJoin('org as o', 'o.id', 'e.org_id').select([...columns, ...(opts.extra ?? [])]),
     opts.sorts ? specWith(opts.sorts) : specWith({}),
     req,
   );
@@ -88,9 +94,9 @@ export const USER_KEYS = ['USER_ID', 'userId'];
 export const GROUP_KEYS = ['GROUP_ID', 'groupId'];
 
 /** Members of one organisation (exact), with whether it is their main one. */
-export function orgMembers(ctx: HandlerContext) {
-  const { value: orgId, rest } = requireParam(ctx.body as ListRequest, ORG_KEYS, ctx.lang);
-  return employeeList(
+export function orgMembers<T>(ctx: ListContext) {
+  const { value: orgId, rest } = requireParam(ctx.body, ORG_KEYS, ctx.lang);
+  return employeeList<T>(
     ctx,
     rest,
     (q) =>
@@ -102,11 +108,11 @@ export function orgMembers(ctx: HandlerContext) {
 }
 
 /** Holders of one position, with the main-post and principal flags. */
-export function positionHolders(ctx: HandlerContext, required: boolean) {
-  const req = ctx.body as ListRequest;
+export function positionHolders<T>(ctx: ListContext, required: boolean) {
+  const req = ctx.body;
   const { value: posId, rest } = required ? requireParam(req, POS_KEYS, ctx.lang) : takeParam(req, POS_KEYS);
-  if (posId === undefined) return employeeList(ctx, rest);
-  return employeeList(
+  if (posId === undefined) return employeeList<T>(ctx, rest);
+  return employeeList<T>(
     ctx,
     rest,
     (q) =>
@@ -121,15 +127,15 @@ export function positionHolders(ctx: HandlerContext, required: boolean) {
 }
 
 /** Holders of one role: directly (own), through an organisation or position (other), or both. */
-export function roleHolders(ctx: HandlerContext) {
-  const { value: roleId, rest } = requireParam(ctx.body as ListRequest, ROLE_KEYS, ctx.lang);
-  return employeeList(
+export function roleHolders<T>(ctx: ListContext) {
+  const { value: roleId, rest } = requireParam(ctx.body, ROLE_KEYS, ctx.lang);
+  return employeeList<T>(
     ctx,
     rest,
-    (q) => q.where((eb: any) => eb.or([holdsRoleDirectly(eb, roleId), inheritsRole(eb, roleId)])),
+    (q) => q.where((eb) => eb.or([holdsRoleDirectly(eb, roleId), inheritsRole(eb, roleId)])),
     {
       extra: [
-        (eb: any) =>
+        (eb) =>
           eb
             .case()
             .when(eb.and([holdsRoleDirectly(eb, roleId), inheritsRole(eb, roleId)]))
@@ -145,9 +151,9 @@ export function roleHolders(ctx: HandlerContext) {
 }
 
 /** Members of one user group. */
-export function groupMembers(ctx: HandlerContext) {
-  const { value: groupId, rest } = requireParam(ctx.body as ListRequest, GROUP_KEYS, ctx.lang);
-  return employeeList(ctx, rest, (q) =>
+export function groupMembers<T>(ctx: ListContext) {
+  const { value: groupId, rest } = requireParam(ctx.body, GROUP_KEYS, ctx.lang);
+  return employeeList<T>(ctx, rest, (q) =>
     q.innerJoin('user_group_member as gm', (j) =>
       j.onRef('gm.employee_id', '=', 'e.id').on('gm.group_id', '=', groupId),
     ),

@@ -3,8 +3,8 @@
  * holder of log:read reads the rows of the session's tenant only; the super user reads every tenant's
  * (tenantId narrows them, an empty tenantId parameter is ignored).
  */
-import type { HandlerContext, HandlerMap } from '../handler.ts';
-import { authOf } from '../handler.ts';
+import type { LoginLogEntry, OperationLogEntry } from '../../../schemas/generated/operations.ts';
+import { authOf, defineHandlers, type ListContext } from '../handler.ts';
 import type { ListRequest, ListSpec } from '../list-query.ts';
 import { formatDateTime, listPage } from '../people/common.ts';
 import '../../auth/permission-tables.ts';
@@ -30,72 +30,84 @@ const OPERATION_LIST: ListSpec = {
 };
 
 /** The request with the tenant filter only the super user may set. */
-function scoped(ctx: HandlerContext): ListRequest {
-  const req = ctx.body as ListRequest;
+function scoped(ctx: ListContext): ListRequest {
+  const req = ctx.body;
   const auth = authOf(ctx);
   if (auth.isSuper) return req;
   return { ...req, parameters: (req.parameters ?? []).filter((p) => p.key !== 'tenantId') };
 }
 
-function tenantScope(ctx: HandlerContext, q: any) {
+/** A log row as read, before its time stamp is formatted. */
+type Stored<T extends { createTime: unknown }> = Omit<T, 'createTime'> & { createTime: Date };
+
+/** The tenant a log query may read: all for the super user, else the session's. */
+function tenantOf(ctx: ListContext): string | null {
   const auth = authOf(ctx);
-  return auth.isSuper ? q : q.where('l.tenant_id', '=', auth.tenantId);
+  return auth.isSuper ? null : (auth.tenantId ?? '');
 }
 
-const withTenantName = (q: any) => q.leftJoin('platform.tenant as t', 't.id', 'l.tenant_id');
-
-export const auditHandlers: HandlerMap = {
+export const auditHandlers = defineHandlers({
   'log.login.query': async (ctx) => {
-    const page = await listPage<Record<string, unknown>>(
-      tenantScope(ctx, ctx.db.selectFrom('platform.login_log as l')),
+    const tenantId = tenantOf(ctx);
+    let base = ctx.db.selectFrom('platform.login_log as l');
+    if (tenantId !== null) base = base.where('l.tenant_id', '=', tenantId);
+    const page = await listPage<Stored<LoginLogEntry>>(
+      base,
       (q) =>
-        withTenantName(q).select([
-          'l.id',
-          'l.tenant_id as tenantId',
-          't.name as tenantName',
-          'l.account',
-          'l.event',
-          'l.outcome',
-          'l.grant_type as grantType',
-          'l.code',
-          'l.reason',
-          'l.actor_account as actorAccount',
-          'l.ip',
-          'l.created_at as createTime',
-        ]),
+        q
+          .leftJoin('platform.tenant as t', 't.id', 'l.tenant_id')
+          .select([
+            'l.id',
+            'l.tenant_id as tenantId',
+            't.name as tenantName',
+            'l.account',
+            'l.event',
+            'l.outcome',
+            'l.grant_type as grantType',
+            'l.code',
+            'l.reason',
+            'l.actor_account as actorAccount',
+            'l.ip',
+            'l.created_at as createTime',
+          ]),
       LOGIN_LIST,
       scoped(ctx),
     );
     return {
       ...page,
-      dataResult: page.dataResult.map((r) => ({ ...r, createTime: formatDateTime(r.createTime as Date) })),
+      dataResult: page.dataResult.map((r) => ({ ...r, createTime: formatDateTime(r.createTime) })),
     };
   },
 
   'log.operation.query': async (ctx) => {
-    const page = await listPage<Record<string, unknown>>(
-      tenantScope(ctx, ctx.db.selectFrom('platform.operation_log as l')),
+    const tenantId = tenantOf(ctx);
+    let base = ctx.db.selectFrom('platform.operation_log as l');
+    if (tenantId !== null) base = base.where('l.tenant_id', '=', tenantId);
+    const page = await listPage<Stored<OperationLogEntry>>(
+      base,
       (q) =>
-        withTenantName(q).select([
-          'l.id',
-          'l.tenant_id as tenantId',
-          't.name as tenantName',
-          'l.account',
-          'l.actor_account as actorAccount',
-          'l.operation_id as operationId',
-          'l.method',
-          'l.outcome',
-          'l.code',
-          'l.target',
-          'l.ip',
-          'l.created_at as createTime',
-        ]),
+        q
+          .leftJoin('platform.tenant as t', 't.id', 'l.tenant_id')
+          .select([
+            'l.id',
+            'l.tenant_id as tenantId',
+            't.name as tenantName',
+            'l.account',
+            'l.actor_account as actorAccount',
+            'l.operation_id as operationId',
+            'l.method',
+            'l.outcome',
+            'l.code',
+            'l.target',
+            'l.ip',
+            'l.created_at as createTime',
+          ]),
       OPERATION_LIST,
       scoped(ctx),
     );
     return {
       ...page,
-      dataResult: page.dataResult.map((r) => ({ ...r, createTime: formatDateTime(r.createTime as Date) })),
+      dataResult: page.dataResult.map((r) => ({ ...r, createTime: formatDateTime(r.createTime) })),
     };
   },
-};
+});

@@ -3,7 +3,7 @@
  * stored per account with secrets redacted; each account keeps its newest entries only, so a
  * misbehaving page cannot fill the database.
  */
-import type { HandlerMap } from '../handler.ts';
+import { defineHandlers } from '../handler.ts';
 import { authOf } from '../handler.ts';
 import { cleanLogText } from './redact.ts';
 import './log-table.ts';
@@ -11,18 +11,10 @@ import './log-table.ts';
 /** How many entries one account keeps. */
 export const LOG_ENTRIES_PER_ACCOUNT = 1000;
 
-interface LogEntryIn {
-  message: string;
-  type?: string;
-  time: string;
-  component?: string;
-  meta?: { user?: string; uuid?: string; token?: string; url?: string };
-}
-
-export const logHandlers: HandlerMap = {
+export const logHandlers = defineHandlers({
   'log.upload': async (ctx) => {
     const auth = authOf(ctx);
-    const { logs } = ctx.body as { logs: LogEntryIn[] };
+    const { logs } = ctx.body;
     const rows = logs.map((entry) => ({
       account_id: auth.accountId,
       account: auth.account,
@@ -53,4 +45,4 @@ export const logHandlers: HandlerMap = {
       .execute();
     return { count: rows.length };
   },
-};
+});

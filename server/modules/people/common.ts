@@ -196,3 +196,19 @@ export async function tenantName(ctx: HandlerContext): Promise<string> {
     .executeTakeFirst();
   return row?.name ?? '';
 }
+
+// ---- Stored values as the catalogue's enums
+
+/** What the employee table's check constraints allow (migrations/tenant.ts), as the entity's enums. */
+const EMPLOYEE_STATUSES = ['actived', 'inactive', 'locked', 'disabled', 'expired', 'deleted'] as const;
+const GENDERS = ['male', 'female'] as const;
+
+function oneOf<T extends string>(allowed: readonly T[], what: string, stored: string): T {
+  const known = allowed.find((v) => v === stored);
+  if (known === undefined) throw new Error(`${what} ${stored} is not one of the catalogue's`);
+  return known;
+}
+
+export const employeeStatusOf = (stored: string) => oneOf(EMPLOYEE_STATUSES, 'employee status', stored);
+export const genderOf = (stored: string) => oneOf(GENDERS, 'gender', stored);
+export const yesNo = (flag: boolean | null | undefined): 'Y' | 'N' => (flag ? 'Y' : 'N');

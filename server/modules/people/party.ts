@@ -120,7 +120,7 @@ export async function partyRoleEntries(
   }));
 }
 
-type EmployeeScope = ExpressionBuilder<Database & { e: Database['employee'] }, 'e'>;
+export type EmployeeScope = ExpressionBuilder<Database & { e: Database['employee'] }, 'e'>;
 
 /**
  * An employee's roles: own (granted directly) and other (inherited from an organisation they belong

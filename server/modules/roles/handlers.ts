@@ -8,9 +8,10 @@ import { sql } from 'kysely';
 import { newId } from '../../auth/tokens.ts';
 import { isUniqueViolation } from '../../auth/accounts.ts';
 import { translate } from '../../http/i18n.ts';
-import type { HandlerContext, HandlerMap } from '../handler.ts';
+import type { HandlerContext } from '../handler.ts';
+import { defineHandlers } from '../handler.ts';
 import { tenantSchemaOf } from '../handler.ts';
-import type { ListRequest, ListSpec } from '../list-query.ts';
+import type { ListRequest, ListSpec, PageResult } from '../list-query.ts';
 import {
   compact,
   idList,
@@ -25,15 +26,6 @@ import {
   type TreeNode,
 } from '../people/common.ts';
 import { holdsRoleDirectly, inheritsRole, partyRoleEntries } from '../people/party.ts';
-
-interface RoleBody {
-  id?: string;
-  name: string;
-  alias: string;
-  subSystemId?: string | null;
-  enabled?: boolean;
-  description?: string | null;
-}
 
 export const ROLE_LIST: ListSpec = {
   filters: {
@@ -99,15 +91,18 @@ async function assertAliasFree(
 }
 
 /** The role list, optionally narrowed to one subsystem (SYSTEM_ID or systemId). */
-async function roleList(ctx: HandlerContext, opts: { requireSystem?: boolean } = {}) {
-  const req = ctx.body as ListRequest;
+async function roleList<T>(
+  ctx: HandlerContext<unknown, ListRequest>,
+  opts: { requireSystem?: boolean } = {},
+): Promise<PageResult<T>> {
+  const req = ctx.body;
   const keys = ['SYSTEM_ID', 'systemId', 'subSystemId'];
   const { value: systemId, rest } = opts.requireSystem
     ? requireParam(req, keys, ctx.lang)
     : takeParam(req, keys);
   let base = spaceOf(ctx).selectFrom('role as r');
   if (systemId !== undefined) base = base.where('r.system_id', '=', systemId);
-  return listPage(
+  return listPage<T>(
     base,
     (q) => q.leftJoin('platform.subsystem as s', 's.id', 'r.system_id').select([...ROLE_COLUMNS]),
     ROLE_LIST,
@@ -115,7 +110,7 @@ async function roleList(ctx: HandlerContext, opts: { requireSystem?: boolean } =
   );
 }
 
-export const roleHandlers: HandlerMap = {
+export const roleHandlers = defineHandlers({
   'role.query': (ctx) => roleList(ctx),
   'role.queryWithSys': (ctx) => roleList(ctx),
   'role.queryWithSysBySysId': (ctx) => roleList(ctx, { requireSystem: true }),
@@ -123,14 +118,14 @@ export const roleHandlers: HandlerMap = {
   'role.queryWithGrade': (ctx) => roleList(ctx),
 
   'role.queryByOrgId': async (ctx) => {
-    const { orgId } = ctx.query as { orgId: string };
+    const { orgId } = ctx.query;
     const space = spaceOf(ctx);
     await requireIds(space, 'org', [orgId]);
     return partyRoleEntries(ctx.db, space, 'org', orgId);
   },
 
   'role.queryByPositionId': async (ctx) => {
-    const { positionId } = ctx.query as { positionId: string };
+    const { positionId } = ctx.query;
     const space = spaceOf(ctx);
     await requireIds(space, 'position', [positionId]);
     return partyRoleEntries(ctx.db, space, 'position', positionId);
@@ -138,7 +133,7 @@ export const roleHandlers: HandlerMap = {
 
   /** Subsystems (disabled) with their roles below; roles of no subsystem under a last 'other' node. */
   'role.findTreeData': async (ctx) => {
-    const { systemId } = ctx.body as { systemId?: string };
+    const { systemId } = ctx.body;
     let systemsQ = ctx.db
       .selectFrom('platform.subsystem')
       .select(['id', 'name', 'alias'])
@@ -193,17 +188,17 @@ export const roleHandlers: HandlerMap = {
     return nodes;
   },
 
-  'role.get': async (ctx) => requireRole(spaceOf(ctx), (ctx.query as { id: string }).id),
+  'role.get': async (ctx) => requireRole(spaceOf(ctx), ctx.query.id),
 
   'role.getByAlias': async (ctx) => {
-    const { alias } = ctx.query as { alias: string };
+    const { alias } = ctx.query;
     const row = await findRole(spaceOf(ctx), { alias });
     if (!row) throw notFound('role', alias);
     return row;
   },
 
   'role.save': async (ctx) => {
-    const body = ctx.body as RoleBody;
+    const body = ctx.body;
     const space = spaceOf(ctx);
     const alias = body.alias.trim();
     const current = body.id
@@ -244,7 +239,7 @@ export const roleHandlers: HandlerMap = {
 
   /** Removes roles with everything granted through them (their grants and menu resources). */
   'role.remove': async (ctx) => {
-    const ids = idList((ctx.query as { ids: string }).ids);
+    const ids = idList(ctx.query.ids);
     const space = spaceOf(ctx);
     await requireIds(space, 'role', ids);
     await space.deleteFrom('role').where('id', 'in', ids).execute();
@@ -253,7 +248,7 @@ export const roleHandlers: HandlerMap = {
 
   /** A new role like the source: same subsystem, state and description, the same grants and menu resources. */
   'role.copy': async (ctx) => {
-    const body = ctx.body as { id: string; name: string; alias: string };
+    const body = ctx.body;
     const schema = tenantSchemaOf(ctx);
     const alias = body.alias.trim();
     const id = newId();
@@ -303,7 +298,7 @@ export const roleHandlers: HandlerMap = {
   },
 
   'role.transfer': async (ctx) => {
-    const raw = (ctx.query as { ids?: string }).ids ?? '';
+    const raw = ctx.query.ids ?? '';
     if (!raw.trim()) return [];
     const ids = idList(raw);
     const rows = await withSystem(spaceOf(ctx))
@@ -316,7 +311,7 @@ export const roleHandlers: HandlerMap = {
 
   /** Grants the role to employees directly (source own). */
   'role.addUser': async (ctx) => {
-    const { roleId, userIds } = ctx.query as { roleId: string; userIds: string };
+    const { roleId, userIds } = ctx.query;
     const ids = idList(userIds, 'userIds');
     const space = spaceOf(ctx);
     await requireRole(space, roleId);
@@ -334,7 +329,7 @@ export const roleHandlers: HandlerMap = {
    * organisation or a position (source 'other') cannot lose it here: the whole call is refused.
    */
   'role.removeUser': async (ctx) => {
-    const { roleId, userIds } = ctx.query as { roleId: string; userIds: string };
+    const { roleId, userIds } = ctx.query;
     const ids = idList(userIds, 'userIds');
     const space = spaceOf(ctx);
     const role = await requireRole(space, roleId);
@@ -361,4 +356,4 @@ export const roleHandlers: HandlerMap = {
       .execute();
     return null;
   },
-};
+});

@@ -1,0 +1,42 @@
+/**
+ * The file preview in its own root (like the act-as dialog): the preview and download addresses
+ * carry the session's token in the query, which only the file routes accept (server/files).
+ */
+import { ConfigProvider } from 'antd';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import FilePreview, { type PreviewFile } from '../../renderers/widgets/file-preview/FilePreview.tsx';
+import { apiClient } from '../api/client.ts';
+import { operations } from '../api/generated/operations.ts';
+import { antdLocaleAtom } from '../i18n/apply-language.ts';
+import { i18n } from '../i18n/i18n.ts';
+import { appStore } from '../session/store.ts';
+
+/** Spec §9: the default colour. */
+const PRIMARY = '#409EFF';
+
+export function openFilePreview(file: PreviewFile): Promise<void> {
+  const host = document.createElement('div');
+  document.body.appendChild(host);
+  const root = createRoot(host);
+  return new Promise((resolve) => {
+    const close = () => {
+      root.unmount();
+      host.remove();
+      resolve();
+    };
+    root.render(
+      <I18nextProvider i18n={i18n}>
+        <ConfigProvider locale={appStore.get(antdLocaleAtom)} theme={{ token: { colorPrimary: PRIMARY } }}>
+          <FilePreview
+            file={file}
+            addressOf={(operation, id) =>
+              apiClient.sessionAddress(operations[operation], { attachmentId: id })
+            }
+            onClose={close}
+          />
+        </ConfigProvider>
+      </I18nextProvider>,
+    );
+  });
+}
