@@ -19,6 +19,8 @@ import { installSecurityHeaders } from './http/security-headers.ts';
 import { buildValidatorCompiler } from './http/validation.ts';
 import { allHandlers } from './modules/index.ts';
 import { registerTusRoutes } from './files/tus.ts';
+import { registerOpenApiRoutes } from './http/openapi.ts';
+import packageJson from '../package.json' with { type: 'json' };
 import type { HandlerMap } from './modules/handler.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -69,5 +71,6 @@ export async function buildApp(db: Db, config: ServerConfig, opts: BuildOptions 
   installOperationLog(app, db, config, operations);
   registerCatalogueRoutes(app, { db, config, operations, handlers: opts.handlers ?? allHandlers });
   await registerTusRoutes(app, db, config);
+  registerOpenApiRoutes(app, { operations, entities, config, version: packageJson.version });
   return { app, operations };
 }
