@@ -20,6 +20,8 @@ import { buildValidatorCompiler } from './http/validation.ts';
 import { allHandlers } from './modules/index.ts';
 import { registerTusRoutes } from './files/tus.ts';
 import { installTusSweep } from './files/tus-sweep.ts';
+import { registerOpenApiRoutes } from './http/openapi.ts';
+import packageJson from '../package.json' with { type: 'json' };
 import type { HandlerMap } from './modules/handler.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -74,5 +76,6 @@ export async function buildApp(db: Db, config: ServerConfig, opts: BuildOptions 
   registerCatalogueRoutes(app, { db, config, operations, handlers: opts.handlers ?? allHandlers });
   await registerTusRoutes(app, db, config);
   installTusSweep(app, config);
+  registerOpenApiRoutes(app, { operations, entities, config, version: packageJson.version });
   return { app, operations };
 }

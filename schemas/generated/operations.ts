@@ -1013,6 +1013,18 @@ export interface Envelope {
   };
 }
 /**
+ * The fields of one section of a filing (case, party, turnover, market, share, jurisdiction, 公示表, document, decision) as the screens send them. The filing service checks each field by name and type and refuses an unknown one with a translated error (filing.error.unknownField), so the shape lives in one place: server/filing/service (see server/filing/README.md for every section's fields).
+ */
+export interface FilingFields {
+  [k: string]: unknown | undefined;
+}
+/**
+ * What the filing service answers: a case as this viewer may see it (exact turnovers, shares and confidential documents only for the authority and the contributing tenant), a page of a list, a transition's result, or a helper's explained lines. The service builds each view for its viewer, so nothing here is filtered again.
+ */
+export interface FilingView {
+  [k: string]: unknown | undefined;
+}
+/**
  * A named group of users, chosen in the user-group selector by name and alias.
  */
 export interface Group {
@@ -2325,6 +2337,261 @@ export interface FileGetImageQuery {
   tenantId?: string;
   _t?: string;
 }
+export interface FilingCalendarAddBody {
+  day: string;
+  kind: 'HOLIDAY' | 'WORKDAY';
+  name: string;
+}
+export interface FilingCalendarQueryQuery {
+  year?: number;
+  _t?: string;
+}
+export interface FilingCalendarRemoveQuery {
+  day: string;
+}
+export interface FilingCaseAcceptQuery {
+  caseId: string;
+}
+export interface FilingCaseAssignQuery {
+  caseId: string;
+}
+export interface FilingCaseAssignBody {
+  handlerAccountId: string;
+  divisionId?: string;
+  divisionName?: string;
+}
+export interface FilingCaseCheckQuery {
+  caseId: string;
+  _t?: string;
+}
+export interface FilingCaseClearPhaseIQuery {
+  caseId: string;
+}
+export interface FilingCaseClearPhaseIBody {
+  reason?: string;
+}
+export interface FilingCaseConsentWithdrawalQuery {
+  caseId: string;
+}
+export interface FilingCaseConsentWithdrawalBody {
+  reason?: string;
+}
+export interface FilingCaseDecideQuery {
+  caseId: string;
+}
+export interface FilingCaseDeemNotFiledQuery {
+  caseId: string;
+}
+export interface FilingCaseExtendQuery {
+  caseId: string;
+}
+export interface FilingCaseExtendBody {
+  days: number;
+  ground: string;
+  reason: string;
+}
+export interface FilingCaseFurtherReviewQuery {
+  caseId: string;
+}
+export interface FilingCaseFurtherReviewBody {
+  reason: string;
+}
+export interface FilingCaseGetQuery {
+  caseId: string;
+  _t?: string;
+}
+export interface FilingCaseMineBody {
+  state?: string;
+  page?: number;
+  size?: number;
+}
+export interface FilingCaseProposeRemedyQuery {
+  caseId: string;
+}
+export interface FilingCaseProposeRemedyBody {
+  kind: string;
+  text: string;
+  /**
+   * @maxItems 50
+   */
+  documentIds?: string[];
+}
+export interface FilingCaseRaiseConcernQuery {
+  caseId: string;
+}
+export interface FilingCaseRaiseConcernBody {
+  text: string;
+  opinionDueOn: string;
+}
+export interface FilingCaseRefuseWithdrawalQuery {
+  caseId: string;
+}
+export interface FilingCaseRefuseWithdrawalBody {
+  reason: string;
+}
+export interface FilingCaseRemoveQuery {
+  caseId: string;
+}
+export interface FilingCaseRequestRemedyStopQuery {
+  caseId: string;
+}
+export interface FilingCaseRequestRemedyStopBody {
+  reason: string;
+}
+export interface FilingCaseRequestSupplementQuery {
+  caseId: string;
+}
+export interface FilingCaseRequestSupplementBody {
+  items: string;
+  dueOn: string;
+}
+export interface FilingCaseRequestWithdrawalQuery {
+  caseId: string;
+}
+export interface FilingCaseRequestWithdrawalBody {
+  reason: string;
+}
+export interface FilingCaseRestartClockQuery {
+  caseId: string;
+}
+export interface FilingCaseRestartClockBody {
+  reason?: string;
+}
+export interface FilingCaseReturnQuery {
+  caseId: string;
+}
+export interface FilingCaseReturnBody {
+  reason: string;
+}
+export interface FilingCaseStopClockQuery {
+  caseId: string;
+}
+export interface FilingCaseStopClockBody {
+  ground: string;
+  reason: string;
+}
+export interface FilingCaseSubmitQuery {
+  caseId: string;
+}
+export interface FilingCaseUpdateQuery {
+  caseId: string;
+}
+export interface FilingCommentQueryBody {
+  triage?: string;
+  caseId?: string;
+  page?: number;
+  size?: number;
+}
+export interface FilingCommentTriageQuery {
+  commentId: string;
+}
+export interface FilingCommentTriageBody {
+  triage: string;
+  note?: string;
+}
+export interface FilingDashboardQuery {
+  _t?: string;
+}
+export interface FilingDocumentAttachQuery {
+  caseId: string;
+}
+export interface FilingDocumentOpenQuery {
+  documentId: string;
+  _t?: string;
+}
+export interface FilingDocumentRemoveQuery {
+  documentId: string;
+}
+export interface FilingHelperThresholdsBody {
+  referenceYear?: number;
+  /**
+   * @minItems 1
+   * @maxItems 20
+   */
+  parties: {
+    name: string;
+    worldwide: number;
+    china: number;
+  }[];
+}
+export interface FilingJurisdictionRemoveQuery {
+  jurisdictionId: string;
+}
+export interface FilingJurisdictionSaveQuery {
+  caseId: string;
+}
+export interface FilingMarketRemoveQuery {
+  marketId: string;
+}
+export interface FilingMarketSaveQuery {
+  caseId: string;
+}
+export interface FilingMemberAuthoriseAgentQuery {
+  caseId: string;
+}
+export interface FilingMemberAuthoriseAgentBody {
+  tenantId: string;
+  poaDocumentId: string;
+  accountId?: string;
+}
+export interface FilingMemberInviteQuery {
+  caseId: string;
+  tenantId: string;
+}
+export interface FilingMemberRevokeQuery {
+  membershipId: string;
+}
+export interface FilingNoticeFormSaveQuery {
+  caseId: string;
+}
+export interface FilingPartyAddQuery {
+  caseId: string;
+}
+export interface FilingPartyRemoveQuery {
+  partyId: string;
+}
+export interface FilingPartyUpdateQuery {
+  partyId: string;
+}
+export interface FilingPublicationClearanceBatchBody {
+  title: string;
+  publishedOn: string;
+  /**
+   * @maxItems 500
+   */
+  caseIds?: string[];
+}
+export interface FilingPublicationDecisionQuery {
+  caseId: string;
+}
+export interface FilingShareRemoveQuery {
+  shareId: string;
+}
+export interface FilingShareSaveQuery {
+  marketId: string;
+}
+export interface FilingSupplementAnswerQuery {
+  supplementId: string;
+}
+export interface FilingSupplementAnswerBody {
+  answer: string;
+  /**
+   * @maxItems 50
+   */
+  documentIds?: string[];
+}
+export interface FilingTurnoverRemoveQuery {
+  turnoverId: string;
+}
+export interface FilingTurnoverSaveQuery {
+  partyId: string;
+}
+export interface FilingWorklistBody {
+  list: string;
+  divisionId?: string;
+  page?: number;
+  size?: number;
+}
 export interface FldEmployeeCreateQuery {
   /**
    * alias of the tenant to join
@@ -3310,6 +3577,384 @@ export const operations = {
     permission: 'member',
     binary: true,
   },
+  'filing.calendar.add': {
+    method: 'POST',
+    path: '/filing/calendar/add',
+    service: 'business',
+    access: 'tenant',
+    permission: 'calendar:manage',
+  },
+  'filing.calendar.query': {
+    method: 'GET',
+    path: '/filing/calendar/query',
+    service: 'business',
+    access: 'tenant',
+    permission: 'member',
+  },
+  'filing.calendar.remove': {
+    method: 'POST',
+    path: '/filing/calendar/remove',
+    service: 'business',
+    access: 'tenant',
+    permission: 'calendar:manage',
+  },
+  'filing.case.accept': {
+    method: 'POST',
+    path: '/filing/case/accept',
+    service: 'business',
+    access: 'tenant',
+    permission: 'review:accept',
+  },
+  'filing.case.assign': {
+    method: 'POST',
+    path: '/filing/case/assign',
+    service: 'business',
+    access: 'tenant',
+    permission: 'review:assign',
+  },
+  'filing.case.check': {
+    method: 'GET',
+    path: '/filing/case/check',
+    service: 'business',
+    access: 'tenant',
+    permission: 'member',
+  },
+  'filing.case.clearPhaseI': {
+    method: 'POST',
+    path: '/filing/case/clearPhaseI',
+    service: 'business',
+    access: 'tenant',
+    permission: 'review:decide',
+  },
+  'filing.case.consentWithdrawal': {
+    method: 'POST',
+    path: '/filing/case/consentWithdrawal',
+    service: 'business',
+    access: 'tenant',
+    permission: 'review:decide',
+  },
+  'filing.case.create': {
+    method: 'POST',
+    path: '/filing/case/create',
+    service: 'business',
+    access: 'tenant',
+    permission: 'filing:edit',
+  },
+  'filing.case.decide': {
+    method: 'POST',
+    path: '/filing/case/decide',
+    service: 'business',
+    access: 'tenant',
+    permission: 'review:decide',
+  },
+  'filing.case.deemNotFiled': {
+    method: 'POST',
+    path: '/filing/case/deemNotFiled',
+    service: 'business',
+    access: 'tenant',
+    permission: 'review:accept',
+  },
+  'filing.case.extend': {
+    method: 'POST',
+    path: '/filing/case/extend',
+    service: 'business',
+    access: 'tenant',
+    permission: 'review:clock',
+  },
+  'filing.case.furtherReview': {
+    method: 'POST',
+    path: '/filing/case/furtherReview',
+    service: 'business',
+    access: 'tenant',
+    permission: 'review:decide',
+  },
+  'filing.case.get': {
+    method: 'GET',
+    path: '/filing/case/get',
+    service: 'business',
+    access: 'tenant',
+    permission: 'member',
+  },
+  'filing.case.mine': {
+    method: 'POST',
+    path: '/filing/case/mine',
+    service: 'business',
+    access: 'tenant',
+    permission: 'filing:read',
+  },
+  'filing.case.proposeRemedy': {
+    method: 'POST',
+    path: '/filing/case/proposeRemedy',
+    service: 'business',
+    access: 'tenant',
+    permission: 'filing:submit',
+  },
+  'filing.case.raiseConcern': {
+    method: 'POST',
+    path: '/filing/case/raiseConcern',
+    service: 'business',
+    access: 'tenant',
+    permission: 'review:decide',
+  },
+  'filing.case.refuseWithdrawal': {
+    method: 'POST',
+    path: '/filing/case/refuseWithdrawal',
+    service: 'business',
+    access: 'tenant',
+    permission: 'review:decide',
+  },
+  'filing.case.remove': {
+    method: 'POST',
+    path: '/filing/case/remove',
+    service: 'business',
+    access: 'tenant',
+    permission: 'filing:edit',
+  },
+  'filing.case.requestRemedyStop': {
+    method: 'POST',
+    path: '/filing/case/requestRemedyStop',
+    service: 'business',
+    access: 'tenant',
+    permission: 'filing:submit',
+  },
+  'filing.case.requestSupplement': {
+    method: 'POST',
+    path: '/filing/case/requestSupplement',
+    service: 'business',
+    access: 'tenant',
+    permission: 'review:check',
+  },
+  'filing.case.requestWithdrawal': {
+    method: 'POST',
+    path: '/filing/case/requestWithdrawal',
+    service: 'business',
+    access: 'tenant',
+    permission: 'filing:submit',
+  },
+  'filing.case.restartClock': {
+    method: 'POST',
+    path: '/filing/case/restartClock',
+    service: 'business',
+    access: 'tenant',
+    permission: 'review:clock',
+  },
+  'filing.case.return': {
+    method: 'POST',
+    path: '/filing/case/return',
+    service: 'business',
+    access: 'tenant',
+    permission: 'review:accept',
+  },
+  'filing.case.stopClock': {
+    method: 'POST',
+    path: '/filing/case/stopClock',
+    service: 'business',
+    access: 'tenant',
+    permission: 'review:clock',
+  },
+  'filing.case.submit': {
+    method: 'POST',
+    path: '/filing/case/submit',
+    service: 'business',
+    access: 'tenant',
+    permission: 'filing:submit',
+  },
+  'filing.case.update': {
+    method: 'POST',
+    path: '/filing/case/update',
+    service: 'business',
+    access: 'tenant',
+    permission: 'filing:edit',
+  },
+  'filing.comment.query': {
+    method: 'POST',
+    path: '/filing/comment/query',
+    service: 'business',
+    access: 'tenant',
+    permission: 'comment:triage',
+  },
+  'filing.comment.triage': {
+    method: 'POST',
+    path: '/filing/comment/triage',
+    service: 'business',
+    access: 'tenant',
+    permission: 'comment:triage',
+  },
+  'filing.dashboard': {
+    method: 'GET',
+    path: '/filing/dashboard',
+    service: 'business',
+    access: 'tenant',
+    permission: 'review:read',
+  },
+  'filing.document.attach': {
+    method: 'POST',
+    path: '/filing/document/attach',
+    service: 'business',
+    access: 'tenant',
+    permission: 'filing:edit',
+  },
+  'filing.document.open': {
+    method: 'GET',
+    path: '/filing/document/open',
+    service: 'business',
+    access: 'tenant',
+    permission: 'member',
+  },
+  'filing.document.remove': {
+    method: 'POST',
+    path: '/filing/document/remove',
+    service: 'business',
+    access: 'tenant',
+    permission: 'filing:edit',
+  },
+  'filing.helper.simplified': {
+    method: 'POST',
+    path: '/filing/helper/simplified',
+    service: 'business',
+    access: 'tenant',
+    permission: 'filing:helper',
+  },
+  'filing.helper.thresholds': {
+    method: 'POST',
+    path: '/filing/helper/thresholds',
+    service: 'business',
+    access: 'tenant',
+    permission: 'filing:helper',
+  },
+  'filing.jurisdiction.remove': {
+    method: 'POST',
+    path: '/filing/jurisdiction/remove',
+    service: 'business',
+    access: 'tenant',
+    permission: 'filing:edit',
+  },
+  'filing.jurisdiction.save': {
+    method: 'POST',
+    path: '/filing/jurisdiction/save',
+    service: 'business',
+    access: 'tenant',
+    permission: 'filing:edit',
+  },
+  'filing.market.remove': {
+    method: 'POST',
+    path: '/filing/market/remove',
+    service: 'business',
+    access: 'tenant',
+    permission: 'filing:edit',
+  },
+  'filing.market.save': {
+    method: 'POST',
+    path: '/filing/market/save',
+    service: 'business',
+    access: 'tenant',
+    permission: 'filing:edit',
+  },
+  'filing.member.authoriseAgent': {
+    method: 'POST',
+    path: '/filing/member/authoriseAgent',
+    service: 'business',
+    access: 'tenant',
+    permission: 'filing:invite',
+  },
+  'filing.member.invite': {
+    method: 'POST',
+    path: '/filing/member/invite',
+    service: 'business',
+    access: 'tenant',
+    permission: 'filing:invite',
+  },
+  'filing.member.revoke': {
+    method: 'POST',
+    path: '/filing/member/revoke',
+    service: 'business',
+    access: 'tenant',
+    permission: 'filing:invite',
+  },
+  'filing.noticeForm.save': {
+    method: 'POST',
+    path: '/filing/noticeForm/save',
+    service: 'business',
+    access: 'tenant',
+    permission: 'filing:edit',
+  },
+  'filing.party.add': {
+    method: 'POST',
+    path: '/filing/party/add',
+    service: 'business',
+    access: 'tenant',
+    permission: 'filing:edit',
+  },
+  'filing.party.remove': {
+    method: 'POST',
+    path: '/filing/party/remove',
+    service: 'business',
+    access: 'tenant',
+    permission: 'filing:edit',
+  },
+  'filing.party.update': {
+    method: 'POST',
+    path: '/filing/party/update',
+    service: 'business',
+    access: 'tenant',
+    permission: 'filing:edit',
+  },
+  'filing.publication.clearanceBatch': {
+    method: 'POST',
+    path: '/filing/publication/clearanceBatch',
+    service: 'business',
+    access: 'tenant',
+    permission: 'review:publish',
+  },
+  'filing.publication.decision': {
+    method: 'POST',
+    path: '/filing/publication/decision',
+    service: 'business',
+    access: 'tenant',
+    permission: 'review:publish',
+  },
+  'filing.share.remove': {
+    method: 'POST',
+    path: '/filing/share/remove',
+    service: 'business',
+    access: 'tenant',
+    permission: 'filing:edit',
+  },
+  'filing.share.save': {
+    method: 'POST',
+    path: '/filing/share/save',
+    service: 'business',
+    access: 'tenant',
+    permission: 'filing:edit',
+  },
+  'filing.supplement.answer': {
+    method: 'POST',
+    path: '/filing/supplement/answer',
+    service: 'business',
+    access: 'tenant',
+    permission: 'filing:submit',
+  },
+  'filing.turnover.remove': {
+    method: 'POST',
+    path: '/filing/turnover/remove',
+    service: 'business',
+    access: 'tenant',
+    permission: 'filing:edit',
+  },
+  'filing.turnover.save': {
+    method: 'POST',
+    path: '/filing/turnover/save',
+    service: 'business',
+    access: 'tenant',
+    permission: 'filing:edit',
+  },
+  'filing.worklist': {
+    method: 'POST',
+    path: '/filing/worklist',
+    service: 'business',
+    access: 'tenant',
+    permission: 'review:read',
+  },
   'fldEmployee.create': {
     method: 'POST',
     path: '/fldEmployee/create',
@@ -4179,6 +4824,124 @@ export interface ApiOperations {
     response: FileAttachmentTransferResponse;
   };
   'file.getImage': { query: FileGetImageQuery; body: never; response: Blob };
+  'filing.calendar.add': { query: never; body: FilingCalendarAddBody; response: FilingView };
+  'filing.calendar.query': { query: FilingCalendarQueryQuery; body: never; response: FilingView };
+  'filing.calendar.remove': { query: FilingCalendarRemoveQuery; body: never; response: unknown };
+  'filing.case.accept': { query: FilingCaseAcceptQuery; body: never; response: FilingView };
+  'filing.case.assign': { query: FilingCaseAssignQuery; body: FilingCaseAssignBody; response: FilingView };
+  'filing.case.check': { query: FilingCaseCheckQuery; body: never; response: FilingView };
+  'filing.case.clearPhaseI': {
+    query: FilingCaseClearPhaseIQuery;
+    body: FilingCaseClearPhaseIBody;
+    response: FilingView;
+  };
+  'filing.case.consentWithdrawal': {
+    query: FilingCaseConsentWithdrawalQuery;
+    body: FilingCaseConsentWithdrawalBody;
+    response: FilingView;
+  };
+  'filing.case.create': { query: never; body: FilingFields; response: FilingView };
+  'filing.case.decide': { query: FilingCaseDecideQuery; body: FilingFields; response: FilingView };
+  'filing.case.deemNotFiled': { query: FilingCaseDeemNotFiledQuery; body: never; response: FilingView };
+  'filing.case.extend': { query: FilingCaseExtendQuery; body: FilingCaseExtendBody; response: FilingView };
+  'filing.case.furtherReview': {
+    query: FilingCaseFurtherReviewQuery;
+    body: FilingCaseFurtherReviewBody;
+    response: FilingView;
+  };
+  'filing.case.get': { query: FilingCaseGetQuery; body: never; response: FilingView };
+  'filing.case.mine': { query: never; body: FilingCaseMineBody; response: FilingView };
+  'filing.case.proposeRemedy': {
+    query: FilingCaseProposeRemedyQuery;
+    body: FilingCaseProposeRemedyBody;
+    response: FilingView;
+  };
+  'filing.case.raiseConcern': {
+    query: FilingCaseRaiseConcernQuery;
+    body: FilingCaseRaiseConcernBody;
+    response: FilingView;
+  };
+  'filing.case.refuseWithdrawal': {
+    query: FilingCaseRefuseWithdrawalQuery;
+    body: FilingCaseRefuseWithdrawalBody;
+    response: FilingView;
+  };
+  'filing.case.remove': { query: FilingCaseRemoveQuery; body: never; response: unknown };
+  'filing.case.requestRemedyStop': {
+    query: FilingCaseRequestRemedyStopQuery;
+    body: FilingCaseRequestRemedyStopBody;
+    response: FilingView;
+  };
+  'filing.case.requestSupplement': {
+    query: FilingCaseRequestSupplementQuery;
+    body: FilingCaseRequestSupplementBody;
+    response: FilingView;
+  };
+  'filing.case.requestWithdrawal': {
+    query: FilingCaseRequestWithdrawalQuery;
+    body: FilingCaseRequestWithdrawalBody;
+    response: FilingView;
+  };
+  'filing.case.restartClock': {
+    query: FilingCaseRestartClockQuery;
+    body: FilingCaseRestartClockBody;
+    response: FilingView;
+  };
+  'filing.case.return': { query: FilingCaseReturnQuery; body: FilingCaseReturnBody; response: FilingView };
+  'filing.case.stopClock': {
+    query: FilingCaseStopClockQuery;
+    body: FilingCaseStopClockBody;
+    response: FilingView;
+  };
+  'filing.case.submit': { query: FilingCaseSubmitQuery; body: never; response: FilingView };
+  'filing.case.update': { query: FilingCaseUpdateQuery; body: FilingFields; response: FilingView };
+  'filing.comment.query': { query: never; body: FilingCommentQueryBody; response: FilingView };
+  'filing.comment.triage': {
+    query: FilingCommentTriageQuery;
+    body: FilingCommentTriageBody;
+    response: FilingView;
+  };
+  'filing.dashboard': { query: FilingDashboardQuery; body: never; response: FilingView };
+  'filing.document.attach': { query: FilingDocumentAttachQuery; body: FilingFields; response: FilingView };
+  'filing.document.open': { query: FilingDocumentOpenQuery; body: never; response: FilingView };
+  'filing.document.remove': { query: FilingDocumentRemoveQuery; body: never; response: unknown };
+  'filing.helper.simplified': { query: never; body: FilingFields; response: FilingView };
+  'filing.helper.thresholds': { query: never; body: FilingHelperThresholdsBody; response: FilingView };
+  'filing.jurisdiction.remove': { query: FilingJurisdictionRemoveQuery; body: never; response: unknown };
+  'filing.jurisdiction.save': {
+    query: FilingJurisdictionSaveQuery;
+    body: FilingFields;
+    response: FilingView;
+  };
+  'filing.market.remove': { query: FilingMarketRemoveQuery; body: never; response: unknown };
+  'filing.market.save': { query: FilingMarketSaveQuery; body: FilingFields; response: FilingView };
+  'filing.member.authoriseAgent': {
+    query: FilingMemberAuthoriseAgentQuery;
+    body: FilingMemberAuthoriseAgentBody;
+    response: FilingView;
+  };
+  'filing.member.invite': { query: FilingMemberInviteQuery; body: never; response: FilingView };
+  'filing.member.revoke': { query: FilingMemberRevokeQuery; body: never; response: unknown };
+  'filing.noticeForm.save': { query: FilingNoticeFormSaveQuery; body: FilingFields; response: FilingView };
+  'filing.party.add': { query: FilingPartyAddQuery; body: FilingFields; response: FilingView };
+  'filing.party.remove': { query: FilingPartyRemoveQuery; body: never; response: unknown };
+  'filing.party.update': { query: FilingPartyUpdateQuery; body: FilingFields; response: FilingView };
+  'filing.publication.clearanceBatch': {
+    query: never;
+    body: FilingPublicationClearanceBatchBody;
+    response: FilingView;
+  };
+  'filing.publication.decision': { query: FilingPublicationDecisionQuery; body: never; response: FilingView };
+  'filing.share.remove': { query: FilingShareRemoveQuery; body: never; response: unknown };
+  'filing.share.save': { query: FilingShareSaveQuery; body: FilingFields; response: FilingView };
+  'filing.supplement.answer': {
+    query: FilingSupplementAnswerQuery;
+    body: FilingSupplementAnswerBody;
+    response: FilingView;
+  };
+  'filing.turnover.remove': { query: FilingTurnoverRemoveQuery; body: never; response: unknown };
+  'filing.turnover.save': { query: FilingTurnoverSaveQuery; body: FilingFields; response: FilingView };
+  'filing.worklist': { query: never; body: FilingWorklistBody; response: FilingView };
   'fldEmployee.create': { query: FldEmployeeCreateQuery; body: FldEmployeeCreateBody; response: Employee };
   'fldFile.attachment.query': { query: never; body: ListRequest; response: FldFileAttachmentQueryResponse };
   'fldFile.attachment.remove': { query: FldFileAttachmentRemoveQuery; body: never; response: unknown };

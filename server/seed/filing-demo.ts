@@ -12,6 +12,16 @@ import { hashPassword } from '../auth/passwords.ts';
 import { HolidayCalendar } from '../filing/calendar.ts';
 import { chinaDate, type PlainDate } from '../filing/dates.ts';
 import { FILING_ROLE_PERMISSIONS } from '../filing/permissions.ts';
+
+/** filing_reviewCheck → review:check */
+const filingPermissionOf = (alias: string): string =>
+  alias
+    .slice('filing_'.length)
+    .replace(
+      /([a-z]+)([A-Z])(.*)/,
+      (_, area: string, first: string, rest: string) => `${area}:${first.toLowerCase()}${rest}`,
+    );
+
 import { GENESIS_HASH } from '../filing/audit.ts';
 import type { TenantKind } from '../filing/tables.ts';
 import { bulkInsert } from './filing/bulk.ts';
@@ -159,6 +169,17 @@ async function seedTenants(
     .select('id')
     .where('alias', '=', 'merger')
     .executeTakeFirst();
+  // The filing buttons by the permission each carries (alias filing_<area><Action>).
+  const filingButtons = new Map(
+    (
+      await db
+        .selectFrom('platform.resource')
+        .select(['id', 'alias'])
+        .where('system_id', '=', system?.id ?? '')
+        .where('alias', 'like', 'filing\\_%')
+        .execute()
+    ).map((r) => [filingPermissionOf(r.alias), r.id]),
+  );
   for (const plan of TENANTS) {
     const tenantId = r.id();
     const schema = `t_${plan.code}`;
@@ -210,6 +231,14 @@ async function seedTenants(
       system_id: system?.id ?? null,
     }));
     await t.insertInto('role').values(roles).execute();
+    // Each role grants the menu buttons that carry its bundle's permissions (schemas/menus/filing.yaml).
+    const roleResources = roles.flatMap((role) =>
+      FILING_ROLE_PERMISSIONS[role.alias].flatMap((permission) => {
+        const resourceId = filingButtons.get(permission);
+        return resourceId ? [{ role_id: role.id, resource_id: resourceId }] : [];
+      }),
+    );
+    if (roleResources.length) await t.insertInto('role_resource').values(roleResources).execute();
     const accounts = plan.people.map((p, i) => ({
       id: r.id(),
       account: p.account,
