@@ -18,6 +18,9 @@ export default defineConfig({
             '{src,renderers,schemas}/**/*.test.{ts,tsx}',
           ],
           environment: 'happy-dom',
+          setupFiles: ['tests/unit/support/setup.ts'],
+          // find* waits up to 10 s (support/setup.ts); a test gets room for a few of those.
+          testTimeout: 30_000,
         },
       },
       {

@@ -354,8 +354,22 @@ describe.each(DB_KINDS)('security findings on %s', (kind) => {
         call(limited, 'POST', '/authentication/switch', { token: sa, body: { username, reason: 'probe' } });
       const unknown = await sw('nobody_here');
       expect(unknown.body.state).toBe(6010104);
-      await sw('nobody_else');
-      await sw('nobody_at_all');
+      // The limit counts in fixed one-minute windows, per address and per account: use up this minute
+      // and the next (so a minute ending between two calls cannot reset it), then one more is refused.
+      const ldb = limited.server.database.db;
+      const superUser = await ldb
+        .selectFrom('platform.account')
+        .select('id')
+        .where('account', '=', 'admin')
+        .executeTakeFirstOrThrow();
+      const minute = Math.floor(Date.now() / 60_000) * 60_000;
+      for (const key of ['127.0.0.1', `acct:${superUser.id}`])
+        for (const start of [minute, minute + 60_000])
+          await ldb
+            .insertInto('platform.rate_limit')
+            .values({ bucket: 'lookup', key, window_start: new Date(start), count: 3 })
+            .onConflict((oc) => oc.columns(['bucket', 'key', 'window_start']).doUpdateSet({ count: 3 }))
+            .execute();
       expect((await sw('one_more')).body.state).toBe(6010102);
     } finally {
       await limited.close();

@@ -3,7 +3,7 @@
  * with the party's values, and a notice when there are none. (A non-integer INT refused at save:
  * tabs-screen-save.test.tsx.)
  */
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -13,8 +13,6 @@ import { ScreenRenderer } from '../../renderers/ScreenRenderer.tsx';
 import { setupTestI18n } from './support/i18n.ts';
 
 beforeAll(async () => {
-  // Lazy kinds and widgets load on first use; a busy machine needs more than the default second.
-  configure({ asyncUtilTimeout: 5_000 });
   await setupTestI18n('zh-CN');
 });
 afterEach(cleanup);

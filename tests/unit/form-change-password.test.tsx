@@ -3,7 +3,7 @@
  * password only in normal mode, the new password's rules, 'the two passwords entered differ', the
  * payload of each mode (reset 0, 1, 2), and restore default only in reset mode.
  */
-import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -14,8 +14,6 @@ import { ScreenRenderer } from '../../renderers/ScreenRenderer.tsx';
 import { setupTestI18n } from './support/i18n.ts';
 
 beforeAll(async () => {
-  // Lazy kinds and widgets load on first use; a busy machine needs more than the default second.
-  configure({ asyncUtilTimeout: 5_000 });
   await setupTestI18n('zh-CN');
 });
 afterEach(cleanup);

@@ -4,7 +4,7 @@
  * admins only, read-only mode, and saving with spec §4's after-save question — continuing resets a
  * new form, not continuing closes the dialog.
  */
-import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -16,8 +16,6 @@ import { ScreenRenderer } from '../../renderers/ScreenRenderer.tsx';
 import { setupTestI18n } from './support/i18n.ts';
 
 beforeAll(async () => {
-  // Lazy kinds and widgets load on first use; a busy machine needs more than the default second.
-  configure({ asyncUtilTimeout: 5_000 });
   await setupTestI18n('zh-CN');
 });
 

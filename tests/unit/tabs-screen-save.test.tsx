@@ -4,7 +4,7 @@
  * (spec §5: basic info → save error; extended attributes → a warning to check the form data), the
  * body gathers all tabs into the save payload, and save is hidden when read-only.
  */
-import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -15,8 +15,6 @@ import { ScreenRenderer } from '../../renderers/ScreenRenderer.tsx';
 import { setupTestI18n } from './support/i18n.ts';
 
 beforeAll(async () => {
-  // Lazy kinds and widgets load on first use; a busy machine needs more than the default second.
-  configure({ asyncUtilTimeout: 5_000 });
   await setupTestI18n('zh-CN');
 });
 

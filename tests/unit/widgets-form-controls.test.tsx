@@ -2,7 +2,7 @@
  * Our form widgets inside a real form screen (registered by name, loaded on first use): ynSwitch,
  * colour, icon, operationOptions and photoUpload, each read back through a save.
  */
-import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -24,8 +24,6 @@ import {
 import { setupTestI18n } from './support/i18n.ts';
 
 beforeAll(async () => {
-  // Lazy kinds and widgets load on first use; a busy machine needs more than the default second.
-  configure({ asyncUtilTimeout: 5_000 });
   await setupTestI18n('zh-CN');
 });
 afterEach(cleanup);

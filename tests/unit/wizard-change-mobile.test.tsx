@@ -5,7 +5,7 @@
  * confirm the old phone, the success step with its message and the way to sign in again after
  * 0.3 s, and a closed wizard opening again at step 1 with no countdown left.
  */
-import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -17,8 +17,6 @@ import { ScreenRenderer } from '../../renderers/ScreenRenderer.tsx';
 import { setupTestI18n } from './support/i18n.ts';
 
 beforeAll(async () => {
-  // Lazy kinds and widgets load on first use; a busy machine needs more than the default second.
-  configure({ asyncUtilTimeout: 5_000 });
   await setupTestI18n('zh-CN');
 });
 
