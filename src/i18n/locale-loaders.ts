@@ -1,13 +1,13 @@
 /**
  * Per-language loaders: our translations (locales/<language>/*.yaml, one file per namespace, turned
- * into data at build time by the yaml-data plugin), antd's component texts and dayjs's date names.
- * Each language is its own chunk.
+ * into data at build time by the yaml-data plugin), and — apart, as the login page shows no antd
+ * component and no date — antd's component texts and dayjs's date names. Each language is its own chunk.
  */
 import type { Locale } from 'antd/es/locale';
 import type { Language } from './languages.ts';
 
-export interface LanguagePack {
-  translation: Record<string, unknown>;
+/** antd's texts and dayjs's date names of one language. */
+export interface WidgetLocale {
   antd: Locale;
   /** dayjs locale name, registered by the import. */
   dayjs: string;
@@ -20,33 +20,22 @@ const translations: Record<Language, () => Promise<Record<string, unknown>>> = {
   en: async () => (await import('./packs/en.ts')).default,
 };
 
-function loadTranslation(language: Language): Promise<Record<string, unknown>> {
+export function loadTranslation(language: Language): Promise<Record<string, unknown>> {
   return translations[language]();
 }
 
-const loaders: Record<Language, () => Promise<LanguagePack>> = {
+const widgetLocales: Record<Language, () => Promise<WidgetLocale>> = {
   'zh-CN': async () => {
-    const [translation, antd] = await Promise.all([
-      loadTranslation('zh-CN'),
-      import('antd/es/locale/zh_CN'),
-      import('dayjs/locale/zh-cn'),
-    ]);
-    return { translation, antd: antd.default, dayjs: 'zh-cn' };
+    const [antd] = await Promise.all([import('antd/es/locale/zh_CN'), import('dayjs/locale/zh-cn')]);
+    return { antd: antd.default, dayjs: 'zh-cn' };
   },
   'zh-TW': async () => {
-    const [translation, antd] = await Promise.all([
-      loadTranslation('zh-TW'),
-      import('antd/es/locale/zh_TW'),
-      import('dayjs/locale/zh-tw'),
-    ]);
-    return { translation, antd: antd.default, dayjs: 'zh-tw' };
+    const [antd] = await Promise.all([import('antd/es/locale/zh_TW'), import('dayjs/locale/zh-tw')]);
+    return { antd: antd.default, dayjs: 'zh-tw' };
   },
-  en: async () => {
-    const [translation, antd] = await Promise.all([loadTranslation('en'), import('antd/es/locale/en_US')]);
-    return { translation, antd: antd.default, dayjs: 'en' };
-  },
+  en: async () => ({ antd: (await import('antd/es/locale/en_US')).default, dayjs: 'en' }),
 };
 
-export function loadLanguagePack(language: Language): Promise<LanguagePack> {
-  return loaders[language]();
+export function loadWidgetLocale(language: Language): Promise<WidgetLocale> {
+  return widgetLocales[language]();
 }

@@ -6,11 +6,16 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { PageLoading } from '../app/PageLoading.tsx';
+import { applyWidgetLanguage } from '../i18n/apply-language.ts';
 import { ERROR_PAGES } from '../pages/errors/error-codes.ts';
 import { publicRoutes } from './public-routes.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
+import { appStore } from '../session/store.ts';
 
-const AntdScope = lazy(() => import('../app/AntdScope.tsx'));
+// antd's texts and dayjs's date names come with antd, so the first antd page is in the right language.
+const AntdScope = lazy(
+  async () => (await Promise.all([import('../app/AntdScope.tsx'), applyWidgetLanguage(appStore)]))[0],
+);
 const ShellLayout = lazy(() => import('../shell/ShellLayout.tsx'));
 const ErrorPage = lazy(() => import('../pages/errors/ErrorPage.tsx'));
 const PasswordChangePage = lazy(() => import('../pages/auth/PasswordChangePage.tsx'));
