@@ -20,6 +20,7 @@ import { buildValidatorCompiler } from './http/validation.ts';
 import { allHandlers } from './modules/index.ts';
 import { registerTusRoutes } from './files/tus.ts';
 import type { HandlerMap } from './modules/handler.ts';
+import { lazySerializers } from './http/lazy-serializers.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -49,6 +50,8 @@ export async function buildApp(db: Db, config: ServerConfig, opts: BuildOptions 
     ...(config.trustProxy === false ? {} : { trustProxy: config.trustProxy as string[] }),
     // Token-bearing query strings must not end up in logs, so per-request lines are off.
     logController: new LogController({ disableRequestLogging: true }),
+    // Each route's response serialiser is compiled on its first answer, not while starting.
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
   });
   const operations = loadCatalogue();
   const entities = loadEntities();

@@ -1,11 +1,13 @@
-/* global console */
+/* global console, process */
 /**
  * `npm run build:server`: the server compiled ahead of time into dist-server/main.js (esbuild), so
  * `npm start` runs plain JavaScript and transpiles nothing at start. Packages stay in node_modules
  * (PGlite finds its WebAssembly beside itself). Files that find data next to themselves through
  * import.meta (the catalogue's schemas/, locales/, the common-password list) get their own location
- * back: import.meta.url/dirname are rewritten relative to the bundle.
+ * back: import.meta.url/dirname are rewritten relative to the bundle. Last, the PGlite data template a
+ * fresh data directory starts from (server/db/pglite-template.ts).
  */
+import { execFileSync } from 'node:child_process';
 import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,4 +64,17 @@ async function yamlSnapshot() {
   return Object.keys(out).length;
 }
 const files = await yamlSnapshot();
-console.log(`dist-server/main.js and ${files} YAML files snapshotted in ${Date.now() - started} ms`);
+// The PGlite data template of a fresh data directory (server/db/pglite-template.ts).
+execFileSync(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    resolve(root, 'tools/build-pglite-template.ts'),
+    resolve(outdir, 'pglite-template.tar.gz'),
+  ],
+  { stdio: 'inherit', cwd: root },
+);
+console.log(
+  `dist-server/main.js, ${files} YAML files snapshotted and the PGlite template in ${Date.now() - started} ms`,
+);
