@@ -1,7 +1,8 @@
 /**
  * Per-language loaders: our translations (locales/<language>/*.yaml, one file per namespace, turned
- * into data at build time by the yaml-data plugin), and — apart, as the login page shows no antd
- * component and no date — antd's component texts and dayjs's date names. Each language is its own chunk.
+ * into data at build time by the yaml-data plugin) in two chunks — the sign-in page's namespaces, then
+ * the rest with the first page past sign-in — and, apart, as the login page shows no antd component
+ * and no date, antd's component texts and dayjs's date names. Each language has its own chunks.
  */
 import type { Locale } from 'antd/es/locale';
 import type { Language } from './languages.ts';
@@ -13,15 +14,29 @@ export interface WidgetLocale {
   dayjs: string;
 }
 
-/** One language's translations (locales/<language>/*.yaml merged), each language its own chunk. */
-const translations: Record<Language, () => Promise<Record<string, unknown>>> = {
+type Texts = Record<string, unknown>;
+
+/** The sign-in page's namespaces of one language (packs/<language>.ts). */
+const signInTexts: Record<Language, () => Promise<Texts>> = {
   'zh-CN': async () => (await import('./packs/zh-CN.ts')).default,
   'zh-TW': async () => (await import('./packs/zh-TW.ts')).default,
   en: async () => (await import('./packs/en.ts')).default,
 };
 
-export function loadTranslation(language: Language): Promise<Record<string, unknown>> {
-  return translations[language]();
+/** Every other namespace the browser shows (packs/<language>-app.ts). */
+const appTexts: Record<Language, () => Promise<Texts>> = {
+  'zh-CN': async () => (await import('./packs/zh-CN-app.ts')).default,
+  'zh-TW': async () => (await import('./packs/zh-TW-app.ts')).default,
+  en: async () => (await import('./packs/en-app.ts')).default,
+};
+
+export function loadTranslation(language: Language, withApp: boolean): Promise<Texts> {
+  if (!withApp) return signInTexts[language]();
+  return Promise.all([signInTexts[language](), appTexts[language]()]).then(([a, b]) => ({ ...a, ...b }));
+}
+
+export function loadAppTranslation(language: Language): Promise<Texts> {
+  return appTexts[language]();
 }
 
 const widgetLocales: Record<Language, () => Promise<WidgetLocale>> = {
