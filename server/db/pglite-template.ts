@@ -7,7 +7,6 @@
  * start, so a template older than the code only leaves more migrations to apply.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** The template to load into `dataDir`, or undefined when there is none or the directory holds a cluster. */
@@ -15,20 +14,4 @@ export function templateFor(dataDir: string, templatePath: string | undefined): 
   if (!templatePath || dataDir.startsWith('memory://') || !existsSync(templatePath)) return undefined;
   if (existsSync(join(dataDir, 'PG_VERSION'))) return undefined;
   return new Blob([readFileSync(templatePath)]);
-}
-
-/** Makes the template at `out` (`npm run build:server` calls this through tools/build-pglite-template.ts). */
-export async function writePgliteTemplate(out: string): Promise<void> {
-  // Imported here: opening a data directory needs neither.
-  const { openDatabase } = await import('./database.ts');
-  const { migrateAll } = await import('./tenant-space.ts');
-  const database = await openDatabase({ dataDir: 'memory://template' });
-  try {
-    await database.db.transaction().execute((tx) => migrateAll(tx));
-    if (!database.dumpDataDir) throw new Error('the template is a PGlite cluster');
-    const blob = await database.dumpDataDir();
-    await writeFile(out, Buffer.from(await blob.arrayBuffer()));
-  } finally {
-    await database.close();
-  }
 }

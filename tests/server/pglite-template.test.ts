@@ -9,7 +9,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database.ts';
 import { platformMigrations } from '../../server/db/migrations/platform.ts';
-import { templateFor, writePgliteTemplate } from '../../server/db/pglite-template.ts';
+import { templateFor } from '../../server/db/pglite-template.ts';
+import { writePgliteTemplate } from '../../server/db/pglite-template-build.ts';
 import { migrateAll } from '../../server/db/tenant-space.ts';
 import { FILING_SCHEMA, filingMigrations } from '../../server/filing/migrations.ts';
 
