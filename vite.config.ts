@@ -15,7 +15,8 @@ export default defineConfig({
         // antd's rc-components are pure React modules but do not declare it; without this, importing
         // one export of @rc-component/form (antd's Input does) keeps all of it, validators included,
         // in the login page's bundle.
-        moduleSideEffects: (id: string) => !/[\\/]node_modules[\\/]@rc-component[\\/]/.test(id),
+        moduleSideEffects: (id: string) =>
+          /[\\/]node_modules[\\/]@rc-component[\\/]/.test(id) ? false : undefined,
       },
     },
   },

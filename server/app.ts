@@ -23,6 +23,7 @@ import { installTusSweep } from './files/tus-sweep.ts';
 import { registerOpenApiRoutes } from './http/openapi.ts';
 import packageJson from '../package.json' with { type: 'json' };
 import type { HandlerMap } from './modules/handler.ts';
+import { lazySerializers } from './http/lazy-serializers.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -54,6 +55,8 @@ export async function buildApp(db: Db, config: ServerConfig, opts: BuildOptions 
     ...(config.trustProxy === false ? {} : { trustProxy: config.trustProxy as string[] }),
     // Token-bearing query strings must not end up in logs, so per-request lines are off.
     logController: new LogController({ disableRequestLogging: true }),
+    // Each route's response serialiser is compiled on its first answer, not while starting.
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   const operations = loadCatalogue();

@@ -3,6 +3,8 @@ export interface ServerConfig {
   port: number;
   host: string;
   dataDir: string;
+  /** Set by `npm start` (server/main.ts): the PGlite data template a fresh data directory starts from. */
+  pgliteTemplate?: string;
   databaseUrl?: string;
   adminPassword?: string;
   /** Base address of the API; the app's history-mode routes live outside it. */

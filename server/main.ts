@@ -1,12 +1,25 @@
 /** `npm start`: the server on PORT with the embedded database (or DATABASE_URL), printing the login. */
+import { dirname, join } from 'node:path';
 import { configFromEnv } from './config.ts';
 import { prepareServer } from './start.ts';
 
-const config = configFromEnv();
+// The build puts the PGlite data template beside dist-server/main.js (server/db/pglite-template.ts).
+const config = {
+  ...configFromEnv(),
+  pgliteTemplate: join(dirname(process.argv[1]), 'pglite-template.tar.gz'),
+};
 const started = Date.now();
+// Since the process started: loading the server's code (START_TIMING=1 prints each phase, start.ts).
+if (process.env.START_TIMING) console.error(`start: load code ${performance.now().toFixed(0)} ms`);
 // The deadline jobs start in the background: the first page does not wait on the job queue.
 const server = await prepareServer(config, { logger: true, backgroundJobs: true });
+if (process.env.START_TIMING) {
+  const t0 = performance.now();
+  await server.app.ready();
+  console.error(`start: fastify ready ${(performance.now() - t0).toFixed(0)} ms`);
+}
 const address = await server.app.listen({ port: config.port, host: config.host });
+if (process.env.START_TIMING) console.error(`start: listening at ${performance.now().toFixed(0)} ms`);
 const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
 const db = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
 console.log(`\n  merger-filing ready at ${shown}  (${db}, ${Date.now() - started} ms)`);

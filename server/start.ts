@@ -18,21 +18,43 @@ export interface StartedServer {
   close(): Promise<void>;
 }
 
+/** START_TIMING=1: each start phase's duration on stderr, to see where a cold start goes. */
+function startTimer(): <T>(phase: string, work: Promise<T>) => Promise<T> {
+  if (!process.env.START_TIMING) return (_phase, work) => work;
+  return async (phase, work) => {
+    const t0 = performance.now();
+    const result = await work;
+    console.error(`start: ${phase} ${(performance.now() - t0).toFixed(0)} ms`);
+    return result;
+  };
+}
+
 export async function prepareServer(config: ServerConfig, opts: BuildOptions = {}): Promise<StartedServer> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const timed = startTimer();
+  const database = await timed(
+    'open database',
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      pgliteTemplate: config.pgliteTemplate,
+    }),
+  );
   const prepare = async (db: Db) => {
-    await migrateAll(db);
-    const menus = await syncBuiltInMenus(db);
+    await timed('migrations', migrateAll(db));
+    const menus = await timed('built-in menus', syncBuiltInMenus(db));
     if (menus.edited.length && opts.logger)
       console.log(
         `menu: kept ${menus.edited.length} built-in entries an administrator edited (${menus.edited.join(', ')})`,
       );
-    return seedIfEmpty(db, {
-      adminPassword: config.adminPassword,
-      demo: config.seedDemo,
-      filingDemo: config.seedFilingDemo,
-      demoPassword: process.env.DEMO_PASSWORD || undefined,
-    });
+    return timed(
+      'seed',
+      seedIfEmpty(db, {
+        adminPassword: config.adminPassword,
+        demo: config.seedDemo,
+        filingDemo: config.seedFilingDemo,
+        demoPassword: process.env.DEMO_PASSWORD || undefined,
+      }),
+    );
   };
   // The first start creates every schema and seeds in one transaction: all or nothing, and one commit.
   // (Instances starting together on one PostgreSQL queue on the lock; the later ones find it done.)
@@ -42,13 +64,16 @@ export async function prepareServer(config: ServerConfig, opts: BuildOptions = {
         return prepare(tx);
       })
     : await prepare(database.db);
-  const filing = await startFiling(database, {
-    databaseUrl: config.databaseUrl,
-    workers: opts.filingWorkers,
-    pollingIntervalSeconds: opts.filingPollSeconds,
-    background: opts.backgroundJobs,
-  });
-  const { app } = await buildApp(database.db, config, opts);
+  const filing = await timed(
+    'filing jobs',
+    startFiling(database, {
+      databaseUrl: config.databaseUrl,
+      workers: opts.filingWorkers,
+      pollingIntervalSeconds: opts.filingPollSeconds,
+      background: opts.backgroundJobs,
+    }),
+  );
+  const { app } = await timed('build app', buildApp(database.db, config, opts));
   app.decorate('filing', filing.ctx);
   let closing: Promise<void> | undefined;
   return {

@@ -1,11 +1,15 @@
-/* global console */
+/* global console, process */
 /**
  * `npm run build:server`: the server compiled ahead of time into dist-server/main.js (esbuild), so
  * `npm start` runs plain JavaScript and transpiles nothing at start. Packages stay in node_modules
  * (PGlite finds its WebAssembly beside itself). Files that find data next to themselves through
  * import.meta (the catalogue's schemas/, locales/, the common-password list) get their own location
- * back: import.meta.url/dirname are rewritten relative to the bundle.
+ * back: import.meta.url/dirname are rewritten relative to the bundle. Last, the PGlite data template a
+ * fresh data directory starts from (server/db/pglite-template.ts).
  */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,4 +66,40 @@ async function yamlSnapshot() {
   return Object.keys(out).length;
 }
 const files = await yamlSnapshot();
-console.log(`dist-server/main.js and ${files} YAML files snapshotted in ${Date.now() - started} ms`);
+/**
+ * What the template is made of: the migrations and the PGlite version. `npm start` builds every time,
+ * so the template is remade only when one of these changed. (A template older than a new migration
+ * would still be safe: every start applies the migrations it lacks.)
+ */
+async function templateKey() {
+  const hash = createHash('sha256');
+  const sources = [
+    ...(await readdir(resolve(root, 'server/db'), { recursive: true })).map((f) => `server/db/${f}`),
+    'server/filing/migrations.ts',
+    'server/filing/holidays-cn.ts',
+    'server/files/migrations.ts',
+    'node_modules/@electric-sql/pglite/package.json',
+  ].filter((f) => /\.(ts|json)$/.test(f));
+  for (const file of sources.sort()) hash.update(file).update(await readFile(resolve(root, file)));
+  return hash.digest('hex');
+}
+
+// The PGlite data template of a fresh data directory (server/db/pglite-template.ts).
+const template = resolve(outdir, 'pglite-template.tar.gz');
+const keyFile = `${template}.key`;
+const key = await templateKey();
+const made = (await readFile(keyFile, 'utf8').catch(() => '')) !== key || !existsSync(template);
+if (made) {
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', resolve(root, 'tools/build-pglite-template.ts'), template],
+    {
+      stdio: 'inherit',
+      cwd: root,
+    },
+  );
+  await writeFile(keyFile, key);
+}
+console.log(
+  `dist-server/main.js, ${files} YAML files snapshotted${made ? ', the PGlite template made' : ''} in ${Date.now() - started} ms`,
+);

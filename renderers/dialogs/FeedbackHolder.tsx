@@ -1,6 +1,6 @@
 /**
  * antd's message and Modal as hooks, so action feedback follows the app's theme and locale; hands
- * them to the actions (setFeedbackApi). Rendered by the dialog host, loaded after the first paint.
+ * them to the actions (setFeedbackApi). Rendered by the dialog host on the first notice.
  */
 import { useEffect } from 'react';
 import { message, Modal } from 'antd';

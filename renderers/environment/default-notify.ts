@@ -1,6 +1,7 @@
 /**
  * The default way the renderers talk to the user: antd's message and Modal through hooks held by the
- * dialog host (so they follow the theme); before that holder mounts, antd's static functions.
+ * dialog host (so they follow the theme). The host mounts that holder (and loads antd's Modal and
+ * message) on the first notice, not with every page; with no host, antd's static functions.
  * Tests and stories give their own `notify` in the renderer environment.
  */
 import type { ActionUi, Translate } from './environment-types.ts';
@@ -21,10 +22,28 @@ export interface FeedbackApi {
 }
 
 let holder: FeedbackApi | null = null;
+/** Set by the dialog host: mounts the FeedbackHolder, which then calls setFeedbackApi. */
+let mountHolder: (() => void) | null = null;
+const waiting: ((api: FeedbackApi) => void)[] = [];
 
 /** Called by the FeedbackHolder inside the dialog host. */
 export function setFeedbackApi(api: FeedbackApi | null): void {
   holder = api;
+  if (api) for (const resolve of waiting.splice(0)) resolve(api);
+}
+
+/** Called by the dialog host that draws: how to mount the holder on demand (null when it unmounts). */
+export function setFeedbackMounter(mount: (() => void) | null): void {
+  mountHolder = mount;
+}
+
+/** Shows the app's confirm dialog; resolves true on OK. For code outside a screen (the user menu). */
+export function confirmWithFeedback(title: string, okText: string, cancelText: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    void feedback().then((api) =>
+      api.confirm({ title, okText, cancelText, onOk: () => resolve(true), onCancel: () => resolve(false) }),
+    );
+  });
 }
 
 const staticApi = async (): Promise<FeedbackApi> => {
@@ -41,7 +60,15 @@ const staticApi = async (): Promise<FeedbackApi> => {
   };
 };
 
-const feedback = (): Promise<FeedbackApi> => (holder ? Promise.resolve(holder) : staticApi());
+function feedback(): Promise<FeedbackApi> {
+  if (holder) return Promise.resolve(holder);
+  const mount = mountHolder;
+  if (!mount) return staticApi();
+  return new Promise((resolve) => {
+    waiting.push(resolve);
+    mount();
+  });
+}
 
 export function defaultNotify(t: Translate): ActionUi {
   return {

@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { templateFor } from './pglite-template.ts';
 import type { Database } from './tables.ts';
 
 export type Db = Kysely<Database>;
@@ -16,12 +17,16 @@ export interface DatabaseOptions {
   /** Directory for embedded PGlite data; 'memory://' keeps it in memory (benchmarks only). */
   dataDir?: string;
   poolSize?: number;
+  /** A PGlite data template (pglite-template.ts) that a fresh data directory starts from. */
+  pgliteTemplate?: string;
 }
 
 export interface OpenDatabase {
   db: Db;
   kind: 'postgres' | 'pglite';
   close(): Promise<void>;
+  /** PGlite only: the cluster as a gzip tarball (the build makes the data template with it). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 // Postgres bigint (int8) and numeric come back as strings by default; counts and ids we keep as numbers.
@@ -44,9 +49,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<OpenDatabase>
   const { PGlite } = await import('@electric-sql/pglite');
   const client = await PGlite.create(dataDir, {
     parsers: { 20: (v: string) => Number(v), 1082: (v: string) => v },
+    loadDataDir: templateFor(dataDir, opts.pgliteTemplate),
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return { db, kind: 'pglite', close: () => db.destroy(), dumpDataDir: () => client.dumpDataDir('gzip') };
 }
 
 /**

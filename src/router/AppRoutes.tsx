@@ -6,11 +6,16 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { PageLoading } from '../app/PageLoading.tsx';
+import { applyAppLanguage } from '../i18n/apply-language.ts';
 import { ERROR_PAGES } from '../pages/errors/error-codes.ts';
 import { publicRoutes } from './public-routes.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
+import { appStore } from '../session/store.ts';
 
-const AntdScope = lazy(() => import('../app/AntdScope.tsx'));
+// The rest of the texts, antd's and dayjs's come with antd, so the first page past sign-in is complete.
+const AntdScope = lazy(
+  async () => (await Promise.all([import('../app/AntdScope.tsx'), applyAppLanguage(appStore)]))[0],
+);
 const ShellLayout = lazy(() => import('../shell/ShellLayout.tsx'));
 const ErrorPage = lazy(() => import('../pages/errors/ErrorPage.tsx'));
 const PasswordChangePage = lazy(() => import('../pages/auth/PasswordChangePage.tsx'));

@@ -3,27 +3,34 @@
  * `{publicRoutes}` inside <Routes>. Only the login page is in the first bundle; the others load on use.
  * Each page sits in <PublicPage>: while the screen is locked, a signed-in user sees only /locking.
  */
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { Navigate, Route } from 'react-router-dom';
 import { PageLoading } from '../app/PageLoading.tsx';
+import { applyAppLanguage } from '../i18n/apply-language.ts';
 import { LoginPage } from '../pages/LoginPage.tsx';
 import { accessTokenAtom } from '../session/atoms.ts';
 import { lockedAtom } from '../session/lock-state.ts';
 import { NavigationBridge } from '../session/navigation.ts';
+import { appStore } from '../session/store.ts';
 import { LOCKING_PATH } from './route-guard.ts';
 
-const LockPage = lazy(() => import('../pages/auth/LockPage.tsx'));
-const SystemSelectPage = lazy(() => import('../pages/auth/SystemSelectPage.tsx'));
-const TenantSelectPage = lazy(() => import('../pages/auth/TenantSelectPage.tsx'));
-const RegisterPage = lazy(() => import('../pages/auth/RegisterPage.tsx'));
-const TenantRegisterPage = lazy(() => import('../pages/auth/TenantRegisterPage.tsx'));
-const FldRegisterPage = lazy(() => import('../pages/auth/FldRegisterPage.tsx'));
-const ForgetPage = lazy(() => import('../pages/auth/ForgetPage.tsx'));
-const TenantForgetPage = lazy(() => import('../pages/auth/TenantForgetPage.tsx'));
-const LogoutPage = lazy(() => import('../pages/auth/LogoutPage.tsx'));
-const SsoLogoutPage = lazy(() => import('../pages/auth/SsoLogoutPage.tsx'));
-const AuthRedirectPage = lazy(() => import('../pages/auth/AuthRedirectPage.tsx'));
+/** A public page other than /login: it loads with the texts beyond the sign-in page's (apply-language.ts). */
+function page(load: () => Promise<{ default: ComponentType }>) {
+  return lazy(async () => (await Promise.all([load(), applyAppLanguage(appStore)]))[0]);
+}
+
+const LockPage = page(() => import('../pages/auth/LockPage.tsx'));
+const SystemSelectPage = page(() => import('../pages/auth/SystemSelectPage.tsx'));
+const TenantSelectPage = page(() => import('../pages/auth/TenantSelectPage.tsx'));
+const RegisterPage = page(() => import('../pages/auth/RegisterPage.tsx'));
+const TenantRegisterPage = page(() => import('../pages/auth/TenantRegisterPage.tsx'));
+const FldRegisterPage = page(() => import('../pages/auth/FldRegisterPage.tsx'));
+const ForgetPage = page(() => import('../pages/auth/ForgetPage.tsx'));
+const TenantForgetPage = page(() => import('../pages/auth/TenantForgetPage.tsx'));
+const LogoutPage = page(() => import('../pages/auth/LogoutPage.tsx'));
+const SsoLogoutPage = page(() => import('../pages/auth/SsoLogoutPage.tsx'));
+const AuthRedirectPage = page(() => import('../pages/auth/AuthRedirectPage.tsx'));
 
 /** Public pages that may be shown while the screen is locked. */
 const OPEN_WHILE_LOCKED = new Set([LOCKING_PATH, '/logout', '/ssoLogout']);

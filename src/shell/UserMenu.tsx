@@ -3,7 +3,7 @@
  * acting), switch tenant (only when the user has tenants; shows the current one), logout with
  * confirmation.
  */
-import { Dropdown, Modal, type MenuProps } from 'antd';
+import { Dropdown, type MenuProps } from 'antd';
 import {
   DownOutlined,
   KeyOutlined,
@@ -16,6 +16,7 @@ import {
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { openScreenDialog } from '../../renderers/dialogs/index.ts';
+import { confirmWithFeedback } from '../../renderers/environment/default-notify.ts';
 import { exitSwitchedUser, switchAccountAtom } from '../session/acting.ts';
 import { userContextAtom } from '../session/atoms.ts';
 import { logout } from '../session/logout.ts';
@@ -25,8 +26,6 @@ const TENANT_PREFIX = 'tenant:';
 
 export function UserMenu() {
   const { t } = useTranslation();
-  // The hook, not Modal.confirm: the dialog then follows the app's theme and locale.
-  const [modal, modalHolder] = Modal.useModal();
   const context = useAtomValue(userContextAtom);
   const acting = useAtomValue(switchAccountAtom);
   const name = context?.employee?.name || context?.user.fullname || context?.user.account || '';
@@ -70,17 +69,16 @@ export function UserMenu() {
     else if (key.startsWith(TENANT_PREFIX))
       void switchTenant(key.slice(TENANT_PREFIX.length)).catch(() => undefined);
     else if (key === 'logout')
-      void modal.confirm({
-        title: t('shell.logoutConfirm'),
-        okText: t('common.ok'),
-        cancelText: t('common.cancel'),
-        onOk: () => logout(),
-      });
+      // The dialog host's confirm (antd's Modal loads with it): it follows the app's theme and locale.
+      void confirmWithFeedback(t('shell.logoutConfirm'), t('common.ok'), t('common.cancel')).then(
+        async (ok) => {
+          if (ok) await logout();
+        },
+      );
   };
 
   return (
     <>
-      {modalHolder}
       <Dropdown trigger={['hover', 'click']} menu={{ items, onClick }}>
         <button
           type="button"

@@ -11,8 +11,13 @@ import { loginThroughUi, submitLogin } from './support/app.ts';
 import { recordScripts, totalGzipKb } from './support/scripts.ts';
 import { useE2eSuite } from './support/suite.ts';
 
-/** What /login may load, in KB of gzip JavaScript. */
-const LOGIN_JS_BUDGET_KB = 150;
+/**
+ * What /login and the employee list (shell included, cold cache) may load, in KB of gzip JavaScript:
+ * what they load now (134, 449) plus a small margin, so a dependency that creeps in shows up here.
+ * The goals of issue 15 (120, 280) are printed by `npm run bench bundle`.
+ */
+const LOGIN_JS_BUDGET_KB = 140;
+const LIST_JS_BUDGET_KB = 470;
 
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
 const column = async (page: Page, index: number) =>
@@ -158,7 +163,9 @@ describe('walking skeleton', () => {
     await fresh.getByTestId('list-total').getByText('共 51 条').waitFor();
     await fresh.waitForLoadState('networkidle');
     const loaded = await scripts();
-    console.log(`/employeeList loads ${loaded.length} scripts, ${totalGzipKb(loaded)} KB gzip`);
+    const kb = totalGzipKb(loaded);
+    console.log(`/employeeList loads ${loaded.length} scripts, ${kb} KB gzip`);
+    expect(kb).toBeLessThanOrEqual(LIST_JS_BUDGET_KB);
     expect(await rows(fresh).count()).toBe(20);
   });
 

@@ -34,6 +34,15 @@ async function coldVisit(
   }
 }
 
+/** `--detail`: each route's scripts, largest first, to see what a route loads that it does not need. */
+function detail(route: string, scripts: LoadedScript[]): void {
+  console.log(`\n  ${route}:`);
+  for (const s of [...scripts].sort((a, b) => b.gzipBytes - a.gzipBytes)) {
+    const name = new URL(s.url).pathname.replace(/^.*\//, '');
+    console.log(`    ${(s.gzipBytes / 1024).toFixed(1).padStart(7)} KB  ${name}`);
+  }
+}
+
 export async function bundleSizes(): Promise<void> {
   await ensureBuild();
   const t = await startTestServer('pglite', { staticDir: 'dist', rateLimitPerMinute: 0 });
@@ -58,6 +67,11 @@ export async function bundleSizes(): Promise<void> {
     line('JS of /login', loginScripts, 120);
     line('JS of the shell alone (/dashboard)', shell, 200);
     line('JS of shell + employee list', list, 280);
+    if (process.argv.includes('--detail')) {
+      detail('/login', loginScripts);
+      detail('shell', shell);
+      detail('shell + employee list', list);
+    }
   } finally {
     await browser.close();
     await t.close();

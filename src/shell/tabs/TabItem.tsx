@@ -1,7 +1,7 @@
 /**
  * One tab of the strip: click opens, middle-click closes, double-click refreshes, right-click (or
  * Shift+F10) opens the menu of tab actions. Drag and drop is added around it by TabStripDnd once the
- * pointer comes near the strip.
+ * strip has a tab that can move.
  */
 import type { CSSProperties, KeyboardEvent, Ref } from 'react';
 import { Dropdown, type MenuProps } from 'antd';

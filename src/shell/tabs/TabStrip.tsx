@@ -4,7 +4,7 @@
  * close, close others, close all (on the dashboard only close others). Keyboard: arrows move between tabs, Enter opens, Delete closes,
  * Ctrl+Shift+Left/Right moves a tab, the context-menu key (Shift+F10) opens the menu.
  */
-import { useRef, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useRef, type KeyboardEvent } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -12,9 +12,11 @@ import { notifier } from '../../api/notifier.ts';
 import { refreshPathFor } from '../../router/refresh-path.ts';
 import { normalisePath } from '../page-resolver.ts';
 import { InvalidTabActionError, moveTab, runTabAction, type PageTab, type TabChange } from './tab-rules.ts';
-import type { TabHandlers } from './TabItem.tsx';
-import TabStripDnd from './TabStripDnd.tsx';
+import { TabItem, type TabHandlers } from './TabItem.tsx';
 import { refreshTabAtom, tabsAtom } from './tabs-store.ts';
+
+// Drag and drop (dnd-kit) loads once a tab can move: with the dashboard alone there is nothing to drag.
+const TabStripDnd = lazy(() => import('./TabStripDnd.tsx'));
 
 export default function TabStrip() {
   const { t } = useTranslation();
@@ -78,6 +80,10 @@ export default function TabStrip() {
     },
   };
 
+  const plain = tabs.map((tab) => (
+    <TabItem key={tab.path} tab={tab} tabs={tabs} active={tab.path === activePath} handlers={handlers} />
+  ));
+
   return (
     <nav className="mf-tabs-nav" aria-label={t('tabs.label')}>
       <div
@@ -87,12 +93,18 @@ export default function TabStrip() {
         aria-label={t('tabs.label')}
         data-testid="tab-strip"
       >
-        <TabStripDnd
-          tabs={tabs}
-          activePath={activePath}
-          handlers={handlers}
-          onMove={(from, to) => setTabs(moveTab(tabs, from, to))}
-        />
+        {tabs.some((tab) => !tab.meta.affix) ? (
+          <Suspense fallback={plain}>
+            <TabStripDnd
+              tabs={tabs}
+              activePath={activePath}
+              handlers={handlers}
+              onMove={(from, to) => setTabs(moveTab(tabs, from, to))}
+            />
+          </Suspense>
+        ) : (
+          plain
+        )}
       </div>
     </nav>
   );

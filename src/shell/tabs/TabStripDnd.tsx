@@ -1,6 +1,7 @@
 /**
- * Drag and drop for the tab strip (dnd-kit; about 14 KB gzip). It is part of the strip from the first
- * paint: loading it on demand would swap the tabs' elements under the pointer and lose a click.
+ * Drag and drop for the tab strip (dnd-kit; about 18 KB gzip). TabStrip loads it once a tab can move
+ * (a second tab opens, by a menu click, not on the strip): loading it when the pointer reaches the
+ * strip would swap the tabs' elements under the pointer and lose a click.
  * Keyboard users move tabs with Ctrl+Shift+Left/Right instead.
  */
 import { useMemo } from 'react';

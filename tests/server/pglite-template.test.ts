@@ -1,0 +1,54 @@
+/**
+ * The PGlite data template (server/db/pglite-template.ts): a fresh data directory starts from it with
+ * every platform and filing migration applied and nothing else; a directory with a cluster ignores it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/database.ts';
+import { platformMigrations } from '../../server/db/migrations/platform.ts';
+import { templateFor } from '../../server/db/pglite-template.ts';
+import { writePgliteTemplate } from '../../server/db/pglite-template-build.ts';
+import { migrateAll } from '../../server/db/tenant-space.ts';
+import { FILING_SCHEMA, filingMigrations } from '../../server/filing/migrations.ts';
+
+describe('PGlite data template', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mf-template-'));
+  const template = join(dir, 'template.tar.gz');
+  beforeAll(() => writePgliteTemplate(template), 120_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('starts a fresh data directory migrated, with no tenant and no account', async () => {
+    const dataDir = join(dir, 'fresh');
+    expect(templateFor(dataDir, template)).toBeInstanceOf(Blob);
+    const database = await openDatabase({ dataDir, pgliteTemplate: template });
+    try {
+      const names = await sql<{ name: string }>`select name from platform.schema_migration`.execute(
+        database.db,
+      );
+      expect(names.rows.map((r) => r.name).sort()).toEqual(platformMigrations.map((m) => m.name).sort());
+      const filing = await sql<{
+        name: string;
+      }>`select name from ${sql.raw(FILING_SCHEMA)}.schema_migration`.execute(database.db);
+      expect(filing.rows.map((r) => r.name).sort()).toEqual(filingMigrations.map((m) => m.name).sort());
+      const again = await migrateAll(database.db);
+      expect(again).toEqual({ platform: [], filing: [], tenants: {} });
+      const counts = await sql<{ tenants: number; users: number }>`select
+        (select count(*)::int from platform.tenant) as tenants,
+        (select count(*)::int from platform.account) as users`.execute(database.db);
+      expect(counts.rows[0]).toEqual({ tenants: 0, users: 0 });
+    } finally {
+      await database.close();
+    }
+    // The directory now holds a cluster: the template is not loaded again.
+    expect(templateFor(dataDir, template)).toBeUndefined();
+  }, 120_000);
+
+  it('is not used without a file, or in memory', () => {
+    expect(templateFor(join(dir, 'other'), join(dir, 'missing.tar.gz'))).toBeUndefined();
+    expect(templateFor('memory://x', template)).toBeUndefined();
+    expect(templateFor(join(dir, 'other'), undefined)).toBeUndefined();
+  });
+});
