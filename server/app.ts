@@ -20,6 +20,9 @@ import { buildValidatorCompiler } from './http/validation.ts';
 import { allHandlers } from './modules/index.ts';
 import { registerTusRoutes } from './files/tus.ts';
 import type { HandlerMap } from './modules/handler.ts';
+import { openEventBus } from './events/bus.ts';
+import { streamRegistry } from './events/streams.ts';
+import { routeMessageEvents } from './modules/messages/stream-handlers.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -67,6 +70,18 @@ export async function buildApp(db: Db, config: ServerConfig, opts: BuildOptions 
   installErrorHandling(app, config.apiBase, () => hasApp);
   (await import('./auth/acting-audit.ts')).installActingAudit(app, db, config, operations);
   installOperationLog(app, db, config, operations);
+  // Events between requests and processes (bus.ts), and the open bell streams they reach.
+  const events = openEventBus(db, config.databaseUrl);
+  const streams = streamRegistry(db, events, config.streamSweepMs);
+  const stopRouting = routeMessageEvents(db, events, streams);
+  app.decorate('events', events);
+  app.decorate('streams', streams);
+  // Open streams end before the server stops listening (it would otherwise wait for them).
+  app.addHook('preClose', async () => {
+    stopRouting();
+    streams.close();
+  });
+  app.addHook('onClose', async () => events.close());
   registerCatalogueRoutes(app, { db, config, operations, handlers: opts.handlers ?? allHandlers });
   await registerTusRoutes(app, db, config);
   return { app, operations };
