@@ -1348,6 +1348,10 @@ export interface Message {
    */
   toAll?: 0 | 1;
   /**
+   * Comma list of attachment ids, when sending (added to fileMsg).
+   */
+  attachmentIds?: string;
+  /**
    * The receivers as named when sent (sent list and detail, for the sender).
    */
   receivers?: string;

@@ -112,7 +112,10 @@ export const sendHandlers = defineHandlers({
     if (body.ownerName !== undefined && body.ownerName !== caller.name)
       throw denied('message.error.notOwner');
     const targets = await targetsOf(space, ctx.lang, body);
-    const attachments = await attachmentsOf(space, ctx.lang, caller, body.fileMsg);
+    const attachments = await attachmentsOf(space, ctx.lang, caller, [
+      ...(body.fileMsg ?? []),
+      ...optionalIds(ctx.lang, body.attachmentIds, 'attachmentIds').map((src) => ({ src })),
+    ]);
     const id = newId();
     await inTransaction(ctx.db, async (tx) => {
       const s = tenantSpace(ctx, tx);
