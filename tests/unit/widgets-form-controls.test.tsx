@@ -84,6 +84,7 @@ describe('form widget registry', () => {
         'icon',
         'operationOptions',
         'photoUpload',
+        'richText',
         'smsCode',
         'ynSwitch',
       ].sort(),
