@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newId } from '../../server/auth/tokens.ts';
 import { call } from '../support/server.ts';
-import { makeAccount } from '../server/auth-support.ts';
+import { loginToken, makeAccount } from '../server/auth-support.ts';
 import { unique, useE2eSuite } from './support/suite.ts';
 
 const token = (page: Page) =>
@@ -134,5 +134,62 @@ describe('messages, live', () => {
     const readRow = senderDetail.getByRole('row').filter({ hasText: readerEmployee.name });
     await readRow.waitFor();
     expect(await readRow.textContent()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+  });
+
+  it('composes in the rich-text editor (loaded with the compose screen only) and sends to a person', async () => {
+    const demo = await db()
+      .selectFrom('platform.tenant')
+      .select(['id', 'schema_name'])
+      .where('code', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    const account = unique('composed');
+    const reader = await makeAccount(suite.server, { account, tenantId: demo.id });
+    const { page } = await suite.signedIn('admin', undefined, viewport);
+    const editorChunks: string[] = [];
+    page.on('request', (r) => {
+      if (/RichTextWidget/.test(r.url())) editorChunks.push(r.url());
+    });
+    await page.goto(`${suite.server.baseUrl}/officeDesk/innerMessage/receiveMessage`);
+    await page.getByRole('button', { name: /写消息/ }).waitFor();
+    expect(editorChunks).toEqual([]);
+
+    await page.getByRole('button', { name: /写消息/ }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: '接收人员' });
+    await dialog.waitFor();
+    const subject = unique('编辑器消息');
+    await dialog.getByLabel('主题').fill(subject);
+    // Every lazy widget of the form has drawn (the editor is the heaviest).
+    await dialog.locator('.rich-text-body').waitFor();
+    const people = dialog.getByLabel('接收人员');
+    await people.click();
+    await people.fill(account);
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: `User ${account}` })
+      .click();
+    const editor = dialog.locator('.rich-text-body');
+    await editor.click();
+    await dialog.getByRole('button', { name: '加粗' }).click();
+    await page.keyboard.type('重要');
+    await dialog.getByRole('button', { name: '加粗' }).click();
+    await page.keyboard.type('：请于周五前<b>回复</b>');
+    expect(editorChunks.length).toBeGreaterThan(0);
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const stored = await db()
+      .withSchema(demo.schema_name)
+      .selectFrom('message')
+      .select(['content', 'owner_name'])
+      .where('subject', '=', subject)
+      .executeTakeFirstOrThrow();
+    // Typed markup stays text: escaped by the editor, kept escaped by the server.
+    expect(stored.content).toBe('<p><strong>重要</strong>：请于周五前&lt;b&gt;回复&lt;/b&gt;</p>');
+    const readerToken = (await loginToken(suite.server, account, reader.password)).access_token;
+    const inbox = await call(suite.server, 'POST', '/msg/innerMessage/receive', {
+      token: readerToken,
+      body: { parameters: [{ key: 'subject', value: subject }] },
+    });
+    expect(inbox.body.data.pageResult.totalCount).toBe(1);
   });
 });
