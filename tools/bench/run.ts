@@ -1,5 +1,5 @@
 /**
- * `npm run bench [section…]`: prints figures, asserts nothing. Sections: bundle, coldstart, throughput, filing, files
+ * `npm run bench [section…]`: prints figures, asserts nothing. Sections: bundle, coldstart, throughput, filing, files, messages
  * (all by default). Targets are in each line's comment of the closing note, not enforced here.
  */
 import { bundleSizes } from './bundle.ts';
@@ -14,6 +14,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
 SECTIONS.screens = (await import('./screens.ts')).screenBench;
 SECTIONS.filing = (await import('./filing.ts')).filingBench;
 SECTIONS.files = (await import('./files.ts')).filesBench;
+SECTIONS.messages = (await import('./messages.ts')).messagesBench;
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const name of wanted.length ? wanted : Object.keys(SECTIONS)) {
   const run = SECTIONS[name];
