@@ -5,7 +5,7 @@
 import { defineHandlers } from '../handler.ts';
 import { spaceOf } from '../people/common.ts';
 import { messageOut, MESSAGE_COLUMNS } from './common.ts';
-import { inboxOf, readBy, receiverOf } from './recipients.ts';
+import { INBOX_UNREAD, inboxOf, receiverOf } from './recipients.ts';
 
 /** Rows the popover shows; the count covers all unread messages. */
 export const BELL_PAGE_SIZE = 10;
@@ -14,7 +14,7 @@ export const bellHandlers = defineHandlers({
   'msg.innerMessage.msgList': async (ctx) => {
     const space = spaceOf(ctx);
     const r = await receiverOf(ctx, space);
-    const unread = inboxOf(space, r).where((eb) => eb.not(readBy(r)(eb)));
+    const unread = inboxOf(space, r).where(INBOX_UNREAD);
     const [{ n }, rows] = await Promise.all([
       unread.select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       unread

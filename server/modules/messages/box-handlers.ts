@@ -9,7 +9,7 @@ import { defineHandlers, type HandlerContext } from '../handler.ts';
 import type { ListSpec } from '../list-query.ts';
 import { idList, invalid, listPage, spaceOf, takeParam, type Space } from '../people/common.ts';
 import { messageNotFound, messageOut, MESSAGE_COLUMNS, type MessageRow } from './common.ts';
-import { inboxOf, readBy, receivedBy, receiverOf, type Receiver } from './recipients.ts';
+import { INBOX_READ, INBOX_UNREAD, inboxOf, receivedBy, receiverOf, type Receiver } from './recipients.ts';
 import { markAllRead, markRead, markRemoved } from './state.ts';
 
 const COMMON_FILTERS: ListSpec['filters'] = {
@@ -67,16 +67,16 @@ export const boxHandlers = defineHandlers({
     const { value: flag, rest } = takeParam(ctx.body, ['readFlag', 'READ_FLAG']);
     const read = readFilter(ctx, flag);
     let base = inboxOf(space, r);
-    if (read === true) base = base.where(readBy(r));
-    if (read === false) base = base.where((eb) => eb.not(readBy(r)(eb)));
+    if (read === true) base = base.where(INBOX_READ);
+    if (read === false) base = base.where(INBOX_UNREAD);
     const page = await listPage<MessageRow & { read_flag: boolean; pinned: boolean }>(
       base,
       (q) =>
         q
           .select([...MESSAGE_COLUMNS])
-          .select((eb) => readBy(r)(eb).as('read_flag'))
+          .select(INBOX_READ.as('read_flag'))
           // Announcements stay on top of the inbox until the receiver has read them.
-          .select((eb) => eb.and([eb('m.message_type', '=', 'bulletin'), eb.not(readBy(r)(eb))]).as('pinned'))
+          .select(sql<boolean>`(m.message_type = 'bulletin' and st.read_at is null)`.as('pinned'))
           .orderBy(sql.ref('pinned'), 'desc'),
       INBOX_LIST,
       rest,

@@ -9,7 +9,7 @@
  * A caller's keys are computed once per request (a handful of rows), so "is this message mine" is an
  * index lookup on (target_key, message_id), whatever the size of the audience.
  */
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/tables.ts';
 import type { HandlerContext } from '../handler.ts';
 import { authOf } from '../handler.ts';
@@ -151,7 +151,34 @@ export const readBy = (r: Caller) => (eb: Eb) =>
       .where('s.read_at', 'is not', null),
   );
 
-/** The caller's inbox: messages that reach them and that they did not remove. */
+/**
+ * The caller's inbox: messages that reach them and that they did not remove, as joins the planner can
+ * hash (the caller's message ids from the target index, their state rows grouped once) rather than
+ * per-message look-ups. `st.read_at` is the caller's read time (null: unread); see INBOX_READ.
+ */
 export function inboxOf(space: Space, r: Receiver) {
-  return space.selectFrom('message as m').where(receivedBy(r)).where(notRemovedBy(r));
+  const mine = space
+    .selectFrom('message_target')
+    .select('message_id')
+    .where('target_key', 'in', r.keys)
+    .union(space.selectFrom('message_receiver').select('message_id').where('receiver_id', 'in', r.ids));
+  const state = space
+    .selectFrom('message_receiver')
+    .select([
+      'message_id',
+      sql<Date | null>`max(read_at)`.as('read_at'),
+      sql<boolean>`bool_or(removed)`.as('removed'),
+    ])
+    .where('receiver_id', 'in', r.ids)
+    .groupBy('message_id');
+  return space
+    .selectFrom('message as m')
+    .innerJoin(mine.as('mine'), 'mine.message_id', 'm.id')
+    .leftJoin(state.as('st'), 'st.message_id', 'm.id')
+    .where(sql<boolean>`coalesce(st.removed, false)`, '=', false);
 }
+
+/** In an inbox query: the caller has read the message. */
+export const INBOX_READ = sql<boolean>`(st.read_at is not null)`;
+/** In an inbox query: the caller has not read it. */
+export const INBOX_UNREAD = sql<boolean>`(st.read_at is null)`;

@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { Space } from '../people/common.ts';
-import { inboxOf, readBy, type Receiver } from './recipients.ts';
+import { INBOX_UNREAD, inboxOf, type Receiver } from './recipients.ts';
 
 /** Marks these messages read by the receiver (the first read time stays). */
 export async function markRead(space: Space, r: Receiver, messageIds: string[]): Promise<void> {
@@ -30,7 +30,7 @@ export async function markRead(space: Space, r: Receiver, messageIds: string[]):
 /** Marks every unread message of the receiver's inbox read, in one statement; answers how many. */
 export async function markAllRead(space: Space, r: Receiver): Promise<number> {
   const unread = inboxOf(space, r)
-    .where((eb) => eb.not(readBy(r)(eb)))
+    .where(INBOX_UNREAD)
     .select([
       'm.id as message_id',
       sql<string>`${r.accountId}::text`.as('receiver_id'),
