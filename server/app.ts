@@ -24,6 +24,9 @@ import { registerOpenApiRoutes } from './http/openapi.ts';
 import packageJson from '../package.json' with { type: 'json' };
 import type { HandlerMap } from './modules/handler.ts';
 import { lazySerializers } from './http/lazy-serializers.ts';
+import { openEventBus } from './events/bus.ts';
+import { streamRegistry } from './events/streams.ts';
+import { routeMessageEvents } from './modules/messages/stream-handlers.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -76,6 +79,18 @@ export async function buildApp(db: Db, config: ServerConfig, opts: BuildOptions 
   installErrorHandling(app, config.apiBase, () => hasApp);
   (await import('./auth/acting-audit.ts')).installActingAudit(app, db, config, operations);
   installOperationLog(app, db, config, operations);
+  // Events between requests and processes (bus.ts), and the open bell streams they reach.
+  const events = openEventBus(db, config.databaseUrl);
+  const streams = streamRegistry(db, events, config.streamSweepMs);
+  const stopRouting = routeMessageEvents(db, events, streams);
+  app.decorate('events', events);
+  app.decorate('streams', streams);
+  // Open streams end before the server stops listening (it would otherwise wait for them).
+  app.addHook('preClose', async () => {
+    stopRouting();
+    streams.close();
+  });
+  app.addHook('onClose', async () => events.close());
   registerCatalogueRoutes(app, { db, config, operations, handlers: opts.handlers ?? allHandlers });
   await registerTusRoutes(app, db, config);
   installTusSweep(app, config);

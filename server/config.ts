@@ -21,6 +21,8 @@ export interface ServerConfig {
    *  start; defaults to SEED_DEMO. The test harness turns it off unless a test asks for it. */
   seedFilingDemo: boolean;
   logLevel: string;
+  /** STREAM_SWEEP_MS: how often open event streams check that their sessions still live (default 5 s). */
+  streamSweepMs: number;
   /** TRUST_PROXY: false (default), true, a hop count, or comma-separated proxy addresses. */
   trustProxy: boolean | number | string[];
 
@@ -111,6 +113,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     seedDemo: env.SEED_DEMO !== 'false',
     seedFilingDemo: env.SEED_FILING_DEMO ? env.SEED_FILING_DEMO === 'true' : env.SEED_DEMO !== 'false',
     logLevel: env.LOG_LEVEL || 'info',
+    streamSweepMs: Math.max(100, int(env.STREAM_SWEEP_MS, 5_000)),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     refreshTokenTtl: int(env.REFRESH_TOKEN_TTL, 7 * 24 * 3600),
     tenantRegOpen: env.TENANT_REG_OPEN === 'true',

@@ -40,6 +40,8 @@ const DATE_WIDGETS: Record<string, () => Promise<{ default: ComponentType<Widget
 export const FORM_WIDGETS: Record<string, () => Promise<{ default: ComponentType<WidgetProps> }>> = {
   photoUpload: () => import('./photo-upload/PhotoUploadWidget.tsx'),
   attachmentSelector: () => import('./attachment-selector/AttachmentSelectorWidget.tsx'),
+  // Tiptap (and ProseMirror) only for the message compose screen.
+  richText: () => import('./rich-text/RichTextWidget.tsx'),
   icon: () => import('./icon/IconWidget.tsx'),
   colour: () => import('./colour/ColourWidget.tsx'),
   ynSwitch: () => import('./yn-switch/YnSwitchWidget.tsx'),

@@ -1340,9 +1340,41 @@ export interface Message {
    */
   content?: string;
   /**
-   * Comma list of receiving user ids, when sending.
+   * Comma list of receiving users (employee ids), when sending.
    */
   receiverIds?: string;
+  /**
+   * Comma list of receiving organisations (with everyone below them), when sending.
+   */
+  orgIds?: string;
+  /**
+   * Comma list of receiving positions, when sending.
+   */
+  positionIds?: string;
+  /**
+   * Comma list of receiving user groups (with their sub-groups), when sending.
+   */
+  groupIds?: string;
+  /**
+   * 1 to send to everyone in the tenant.
+   */
+  toAll?: 0 | 1;
+  /**
+   * Comma list of attachment ids, when sending (added to fileMsg).
+   */
+  attachmentIds?: string;
+  /**
+   * The receivers as named when sent (sent list and detail, for the sender).
+   */
+  receivers?: string;
+  /**
+   * How many receivers have read it (sent list).
+   */
+  readCount?: number;
+  /**
+   * How many replies it has (sent list).
+   */
+  replyCount?: number;
   /**
    * Attachments.
    */
@@ -2735,7 +2767,7 @@ export interface MsgInnerMessageGetQuery {
 }
 export interface MsgInnerMessageMarkReadQuery {
   /**
-   * comma-separated message ids
+   * comma-separated message ids, or * for all
    */
   ids: string;
 }
@@ -2751,6 +2783,9 @@ export interface MsgInnerMessageRemoveQuery {
 export interface MsgInnerMessageSaveReplyBody {
   innerMessageId: string;
   content: string;
+}
+export interface MsgInnerMessageStreamQuery {
+  _t?: string;
 }
 export interface OrgAssignRoleQuery {
   orgId: string;
@@ -4189,6 +4224,14 @@ export const operations = {
     access: 'tenant',
     permission: 'member',
   },
+  'msg.innerMessage.stream': {
+    method: 'GET',
+    path: '/msg/innerMessage/stream',
+    service: 'business',
+    access: 'tenant',
+    permission: 'member',
+    binary: true,
+  },
   'msg.innerMessageRead.query': {
     method: 'POST',
     path: '/msg/innerMessageRead/query',
@@ -4987,6 +5030,7 @@ export interface ApiOperations {
   'msg.innerMessage.save': { query: never; body: Message; response: Message };
   'msg.innerMessage.saveReply': { query: never; body: MsgInnerMessageSaveReplyBody; response: Reply };
   'msg.innerMessage.sent': { query: never; body: ListRequest; response: MsgInnerMessageSentResponse };
+  'msg.innerMessage.stream': { query: MsgInnerMessageStreamQuery; body: never; response: Blob };
   'msg.innerMessageRead.query': {
     query: never;
     body: ListRequest;

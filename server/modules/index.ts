@@ -14,6 +14,9 @@ import { logHandlers } from './logs/handlers.ts';
 import { auditHandlers } from './logs/audit-handlers.ts';
 import { bellHandlers } from './messages/bell-handlers.ts';
 import { messageDetailHandlers } from './messages/detail-handlers.ts';
+import { boxHandlers } from './messages/box-handlers.ts';
+import { sendHandlers } from './messages/send-handlers.ts';
+import { streamHandlers } from './messages/stream-handlers.ts';
 import { tenantHandlers } from './tenants/handlers.ts';
 import { fileHandlers } from './files/handlers.ts';
 import { filingHandlers } from './filing/handlers.ts';
@@ -33,6 +36,9 @@ export const allHandlers: HandlerMap = {
   ...auditHandlers,
   ...bellHandlers,
   ...messageDetailHandlers,
+  ...boxHandlers,
+  ...sendHandlers,
+  ...streamHandlers,
   ...tenantHandlers,
   ...fileHandlers,
   ...filingHandlers,

@@ -2,8 +2,9 @@
  * Header tool: the message bell (spec §2). Badge of unread messages (99 at most), a 350 px popover
  * listing them with sender and relative time, 'view more' to the inbox page, and a read-only detail
  * dialog (the message-detail screen, embedded: without its reply and read-by tabs; opening it marks
- * the message read). The list loads 1 s after the header mounts, when the popover opens and after a
- * message was read.
+ * the message read). The list loads 1 s after the header mounts, when the popover opens, after a
+ * message was read, and whenever the server pushes a change (bell-stream.ts; polling while the stream
+ * is down). A reply to one of the user's messages shows a notice.
  */
 import { useEffect, useState } from 'react';
 import { Badge, Button, Popover } from 'antd';
@@ -15,6 +16,9 @@ import { openScreenDialog } from '../../renderers/dialogs/index.ts';
 import type { Message } from '../api/generated/operations.ts';
 import { BADGE_MAX, BELL_FIRST_LOAD_DELAY_MS, bellAtom, loadBell } from './bell-store.ts';
 import { BellPanel, VIEW_MORE_PATH } from './BellPanel.tsx';
+import { startBellStream } from './bell-stream.ts';
+
+const loadMessageApi = () => import('antd/es/message').then((m) => m.default);
 
 /** The read-only message dialog: the detail screen without its tabs. */
 export function openMessageDetail(message: Message): Promise<unknown> {
@@ -37,6 +41,14 @@ export default function MessageBell() {
     const timer = setTimeout(() => void loadBell(), BELL_FIRST_LOAD_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
+  useEffect(
+    () =>
+      startBellStream({
+        reload: () => void loadBell(),
+        replied: () => void loadMessageApi().then((m) => m.info(t('message.bell.newReply'), 4)),
+      }),
+    [t],
+  );
 
   return (
     <>

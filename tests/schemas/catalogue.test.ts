@@ -53,6 +53,7 @@ const OURS: Record<string, { method: string; path: string; access: string }> = {
   'user.switchTenant': { method: 'POST', path: '/user/switchTenant', access: 'user' },
   'log.login.query': { method: 'POST', path: '/log/login/query', access: 'tenant' },
   'log.operation.query': { method: 'POST', path: '/log/operation/query', access: 'tenant' },
+  'msg.innerMessage.stream': { method: 'GET', path: '/msg/innerMessage/stream', access: 'tenant' },
 };
 
 describe('API catalogue against the spec', () => {

@@ -68,7 +68,7 @@ describe.each(DB_KINDS)('shell calls on %s', (kind) => {
       expect(res.body.state).toBe(200);
       expect(aliases(res.body.data as MenuOut[])).toEqual([
         { system: ['employeeList', 'orgTree', 'tenantList', 'loginLog', 'operationLog', 'frontLog'] },
-        { officeDesk: [{ innerMessage: ['receiveMessage'] }] },
+        { officeDesk: [{ innerMessage: ['receiveMessage', 'sentMessage'] }] },
         { links: ['samrSite', 'samrGuide'] },
       ]);
       const links = (res.body.data as MenuOut[])[2].children;

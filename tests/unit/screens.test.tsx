@@ -41,6 +41,7 @@ const screenFiles = readdirSync(SCREENS_DIR)
 /** Params a screen is opened with in the app (a record id…); screens not named here get none. */
 const SCREEN_PARAMS: Record<string, Record<string, unknown>> = {
   'message-detail': { id: 'm1' },
+  'message-reply': { id: 'm1' },
 };
 
 function renderWithFixtures(ui: React.ReactNode, dataSource = createFixtureDataSource()) {

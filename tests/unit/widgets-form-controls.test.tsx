@@ -82,6 +82,7 @@ describe('form widget registry', () => {
         'icon',
         'operationOptions',
         'photoUpload',
+        'richText',
         'smsCode',
         'ynSwitch',
       ].sort(),

@@ -1,6 +1,6 @@
 /**
  * `npm run bench [section…]`: prints figures, asserts nothing. Sections: bundle, coldstart, throughput,
- * screens, filing, files (all by default). Every figure of issue 15's table is printed beside its goal
+ * screens, filing, files, messages (all by default). Every figure of issue 15's table is printed beside its goal
  * as a PASS/FAIL line: bundle (the three JS weights; `-- --detail` lists each route's scripts),
  * coldstart (existing and fresh data; START_TIMING=1 on the server prints each start phase) and
  * throughput (PostgreSQL and PGlite; the PostgreSQL goals are for 1M employees, which takes long to
@@ -19,6 +19,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
 SECTIONS.screens = (await import('./screens.ts')).screenBench;
 SECTIONS.filing = (await import('./filing.ts')).filingBench;
 SECTIONS.files = (await import('./files.ts')).filesBench;
+SECTIONS.messages = (await import('./messages.ts')).messagesBench;
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const name of wanted.length ? wanted : Object.keys(SECTIONS)) {
   const run = SECTIONS[name];

@@ -248,5 +248,27 @@ export const tenantMigrations: Migration[] = [
       create index employee_email_prefix_idx on ${s}.employee (lower(email) text_pattern_ops);
     `,
   },
+  {
+    // Message fan-out: a message names its receivers as targets (a user, an organisation with its
+    // sub-organisations, a position, a user group with its sub-groups, or everyone in the tenant), so a
+    // message to 100,000 people is one message row and one target row. message_receiver becomes the
+    // per-receiver state, written only when someone reads or removes (old rows still make receivers).
+    name: '013_msg_fanout',
+    sql: (s) => `
+      create table ${s}.message_target (
+        message_id text not null references ${s}.message(id) on delete cascade,
+        target_key text not null,
+        target_name text,
+        primary key (message_id, target_key)
+      );
+      create index message_target_key_idx on ${s}.message_target (target_key, message_id);
+      insert into ${s}.message_target (message_id, target_key, target_name)
+        select message_id, 'user:' || receiver_id, receiver_name from ${s}.message_receiver;
+      alter table ${s}.message add column owner_removed boolean not null default false;
+      create index message_created_idx on ${s}.message (created_at desc, id);
+      create index message_owner_idx on ${s}.message (owner_id, created_at desc, id);
+      create index message_reply_message_idx on ${s}.message_reply (message_id, created_at);
+    `,
+  },
   tenantFileMigration,
 ];

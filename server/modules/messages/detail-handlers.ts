@@ -4,63 +4,35 @@
  * visible to its sender, its receivers and, when public, to everyone in the tenant; anything else is
  * answered as not found, so ids of other people's messages reveal nothing.
  */
-import { sql, type Kysely } from 'kysely';
-import { Code } from '../../http/codes.ts';
-import { ApiError } from '../../http/envelope.ts';
+import { sql } from 'kysely';
 import type { HandlerContext, HandlerMap } from '../handler.ts';
-import { authOf } from '../handler.ts';
 import type { ListRequest, ListSpec } from '../list-query.ts';
 import { formatDateTime, listPage, requireParam, spaceOf, type Space } from '../people/common.ts';
+import { messageNotFound, messageOut, MESSAGE_COLUMNS } from './common.ts';
+import { notRemovedBy, receivedBy, receiverOf, type Receiver } from './recipients.ts';
+import { markRead } from './state.ts';
 
 const MSG_KEYS = ['MSG_ID', 'messageId', 'msgId'];
 
 /**
- * message_reply, message_attachment and attachment (tenant migration 002) have no row types in
- * db/tables.ts; they are read untyped here rather than declared twice by two areas.
+ * The message if the caller may see it: they sent it, it reaches them (and they did not remove it), or
+ * it is public. Anything else is not found.
  */
-const untyped = (space: Space) => space as unknown as Kysely<any>;
-
-interface FileRow {
-  id: string;
-  file_name: string;
-  ext: string | null;
-}
-
-/** The ids a receiver row may carry for the caller: the account id, or its employee id in this tenant. */
-async function callerIds(ctx: HandlerContext, space: Space): Promise<string[]> {
-  const auth = authOf(ctx);
-  const employee = await space
-    .selectFrom('employee')
-    .select('id')
-    .where('account', '=', auth.account)
-    .executeTakeFirst();
-  return employee ? [auth.accountId, employee.id] : [auth.accountId];
-}
-
-const notFound = (id: string) => new ApiError(Code.NOT_FOUND, 'message.error.notFound', { id });
-
-/** The message if the caller may see it; not found otherwise. */
-async function visibleMessage(space: Space, id: string, ids: string[]) {
+async function visibleMessage(space: Space, id: string, r: Receiver) {
   const message = await space
     .selectFrom('message as m')
-    .selectAll('m')
+    .select([...MESSAGE_COLUMNS])
+    .select((eb) => eb.and([receivedBy(r)(eb), notRemovedBy(r)(eb)]).as('received'))
     .where('m.id', '=', id)
     .where((eb) =>
       eb.or([
         eb('m.is_public', '=', true),
-        eb('m.owner_id', 'in', ids),
-        eb.exists(
-          eb
-            .selectFrom('message_receiver as r')
-            .select('r.message_id')
-            .whereRef('r.message_id', '=', 'm.id')
-            .where('r.receiver_id', 'in', ids)
-            .where('r.removed', '=', false),
-        ),
+        eb('m.owner_id', 'in', r.ids),
+        eb.and([receivedBy(r)(eb), notRemovedBy(r)(eb)]),
       ]),
     )
     .executeTakeFirst();
-  if (!message) throw notFound(id);
+  if (!message) throw messageNotFound(id);
   return message;
 }
 
@@ -92,7 +64,7 @@ const READ_LIST: ListSpec = {
 /** The MSG_ID filter of a sub-list, checked against what the caller may see. */
 async function messageOfList(ctx: HandlerContext, space: Space) {
   const { value, rest } = requireParam(ctx.body as ListRequest, MSG_KEYS, ctx.lang);
-  await visibleMessage(space, value, await callerIds(ctx, space));
+  await visibleMessage(space, value, await receiverOf(ctx, space));
   return { messageId: value, rest };
 }
 
@@ -100,9 +72,9 @@ export const messageDetailHandlers: HandlerMap = {
   'msg.innerMessage.get': async (ctx) => {
     const space = spaceOf(ctx);
     const id = String((ctx.query as { innerMessageId: string }).innerMessageId);
-    const ids = await callerIds(ctx, space);
-    const m = await visibleMessage(space, id, ids);
-    const files: FileRow[] = await untyped(space)
+    const r = await receiverOf(ctx, space);
+    const m = await visibleMessage(space, id, r);
+    const files = await space
       .selectFrom('message_attachment as ma')
       .innerJoin('attachment as a', 'a.id', 'ma.attachment_id')
       .select(['a.id', 'a.file_name', 'a.ext'])
@@ -110,24 +82,22 @@ export const messageDetailHandlers: HandlerMap = {
       .orderBy('a.created_at')
       .orderBy('a.id')
       .execute();
-    // Opening a message reads it (the bell's count goes down).
-    await space
-      .updateTable('message_receiver')
-      .set({ read_at: sql`now()` })
-      .where('message_id', '=', id)
-      .where('receiver_id', 'in', ids)
-      .where('read_at', 'is', null)
-      .execute();
+    // Opening a message reads it (the bell's count goes down); a public message read by a
+    // non-receiver leaves no state.
+    if (m.received) await markRead(space, r, [id]);
+    const receivers =
+      m.owner_id && r.ids.includes(m.owner_id)
+        ? await space
+            .selectFrom('message_target')
+            .select(() =>
+              sql<string>`string_agg(coalesce(target_name, target_key), ',' order by target_key)`.as('names'),
+            )
+            .where('message_id', '=', id)
+            .executeTakeFirst()
+        : undefined;
     return {
-      id: m.id,
-      subject: m.subject,
-      ownerId: m.owner_id ?? undefined,
-      ownerName: m.owner_name ?? undefined,
-      createTime: formatDateTime(m.created_at) ?? undefined,
-      messageType: m.message_type,
-      isPublic: m.is_public ? 1 : 0,
-      canreply: m.can_reply ? 1 : 0,
-      content: m.content ?? '',
+      ...messageOut(m),
+      ...(receivers?.names ? { receivers: receivers.names } : {}),
       fileMsg: files.map((f) => ({ src: f.id, title: fileTitle(f.file_name, f.ext) })),
     };
   },
@@ -136,7 +106,7 @@ export const messageDetailHandlers: HandlerMap = {
     const space = spaceOf(ctx);
     const { messageId, rest } = await messageOfList(ctx, space);
     const page = await listPage<Record<string, unknown>>(
-      untyped(space).selectFrom('message_reply as x').where('x.message_id', '=', messageId),
+      space.selectFrom('message_reply as x').where('x.message_id', '=', messageId),
       (q) =>
         q.select([
           'x.id',
