@@ -49,3 +49,24 @@ export function useLoad<T>(key: string | null, load: (signal: AbortSignal) => Pr
     reload,
   };
 }
+
+const identities = new WeakMap<object, number>();
+let lastIdentity = 0;
+
+/**
+ * A load key that changes when any of `values` is a different object (not when an equal copy comes):
+ * for loads that follow a definition or a data source by identity rather than by value.
+ */
+export function identityKey(...values: (object | string | number | boolean | null | undefined)[]): string {
+  return values
+    .map((value) => {
+      if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
+      let id = identities.get(value);
+      if (id === undefined) {
+        id = ++lastIdentity;
+        identities.set(value, id);
+      }
+      return `#${id}`;
+    })
+    .join(',');
+}
