@@ -25,7 +25,16 @@ interface Settled<T> {
   error?: unknown;
 }
 
-export function useLoad<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>): Loaded<T> {
+export interface LoadOptions {
+  /** While the answer for a new key loads, `data` stays the last answer (a table keeps its rows). */
+  keepPrevious?: boolean;
+}
+
+export function useLoad<T>(
+  key: string | null,
+  load: (signal: AbortSignal) => Promise<T>,
+  { keepPrevious = false }: LoadOptions = {},
+): Loaded<T> {
   const [settled, setSettled] = useState<Settled<T>>();
   const [round, setRound] = useState(0);
   // The latest `load` without making it a dependency: only the key says when to load again.
@@ -43,7 +52,7 @@ export function useLoad<T>(key: string | null, load: (signal: AbortSignal) => Pr
   const reload = useCallback(() => setRound((r) => r + 1), []);
   const current = key !== null && settled?.key === key ? settled : undefined;
   return {
-    data: current?.data,
+    data: current ? current.data : keepPrevious && key !== null ? settled?.data : undefined,
     error: current?.error,
     loading: key !== null && current?.round !== round,
     reload,
