@@ -8,9 +8,10 @@
  * - filing applicant (/fldRegister): the account of an enterprise that files cases (user/register);
  *   its enterprise details are entered after sign-in (supplementary entry), approval comes later.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { useLoad } from '../../../renderers/environment/use-load.ts';
 import { isApiCallError } from '../../api/api-call-error.ts';
 import { callApi, callApiEnvelope } from '../../api/call.ts';
 import { PageLoading } from '../../app/PageLoading.tsx';
@@ -61,19 +62,16 @@ const TITLES: Record<RegistrationKind, string> = {
   fld: 'register.fldTitle',
 };
 
+/** Whether this registration is open; null until the server says (a failure counts as closed). */
 function useOpen(kind: RegistrationKind): boolean | null {
-  const [open, setOpen] = useState<boolean | null>(null);
-  useEffect(() => {
-    let live = true;
-    const id = kind === 'tenant' ? 'user.open.tenant' : 'user.open';
-    callApi(id, { silent: true })
-      .then((value) => live && setOpen(value === true))
-      .catch(() => live && setOpen(false));
-    return () => {
-      live = false;
-    };
-  }, [kind]);
-  return open;
+  const id = kind === 'tenant' ? 'user.open.tenant' : 'user.open';
+  const open = useLoad(id, (signal) =>
+    callApi(id, { silent: true, signal }).then(
+      (value) => value === true,
+      () => false,
+    ),
+  );
+  return open.data ?? null;
 }
 
 export function RegistrationForm({ kind }: { kind: RegistrationKind }) {
