@@ -17,7 +17,7 @@ import { looselyEqual } from '../expression/evaluate.ts';
 import type { Scope } from '../expression/index.ts';
 import type { FormHandle, FormHostValue } from '../form/form-host.ts';
 import { resolveTemplate } from '../form/template-values.ts';
-import { Countdowns } from './countdowns.ts';
+import { Countdowns } from '../sms-code/countdowns.ts';
 import type { WizardScreenDefinition, WizardStep } from './wizard-types.ts';
 
 export interface WizardController {

@@ -17,7 +17,13 @@ import { callApi, callApiEnvelope } from '../../api/call.ts';
 import { PageLoading } from '../../app/PageLoading.tsx';
 import { integration } from '../../session/integration.ts';
 import { showFlash } from '../../session/flash.ts';
-import { SMS_CODE_LENGTH, validateMobile, validateSmsCode, type FieldError } from '../login-validation.ts';
+import {
+  MOBILE_LENGTH,
+  SMS_CODE_LENGTH,
+  validateMobile,
+  validateSmsCode,
+  type FieldError,
+} from '../login-validation.ts';
 import {
   validateAccount,
   validateEmail,
@@ -197,7 +203,12 @@ export function RegistrationForm({ kind }: { kind: RegistrationKind }) {
           {input('name', { autoComplete: 'name', maxLength: 64 })}
         </AuthField>
         <AuthField id={`${id}-mobile`} label={t('signin.mobile')} error={text(shown('mobile'))}>
-          {input('mobile', { type: 'tel', inputMode: 'numeric', autoComplete: 'tel', maxLength: 11 })}
+          {input('mobile', {
+            type: 'tel',
+            inputMode: 'numeric',
+            autoComplete: 'tel',
+            maxLength: MOBILE_LENGTH,
+          })}
         </AuthField>
         <AuthField id={`${id}-validCode`} label={t('signin.smsCode')} error={text(shown('validCode'))}>
           <SmsCodeButton
