@@ -66,8 +66,7 @@ export function useTabsController(
   // Compared by value: a new user context object or equal params do not load the record again.
   const loaded = useLoad(
     wantLoad ? JSON.stringify({ operation: load.operation, query, body, mode }) : null,
-    (signal) =>
-      dataSource(load!.operation, { query, ...(body !== undefined ? { body } : {}), signal }),
+    (signal) => dataSource(load!.operation, { query, ...(body !== undefined ? { body } : {}), signal }),
   );
   const answered = wantLoad && !loaded.loading && loaded.error === undefined;
   const path = load?.path;
