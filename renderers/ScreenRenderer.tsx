@@ -1,15 +1,20 @@
 /**
- * Draws any screen: loads schemas/screens/<name>.yaml (or takes a definition already at hand), finds
- * the renderer of its kind, checks what would break it at run time (screen-runtime-check.ts), and
- * shows a readable panel instead of crashing when something is wrong.
+ * The screen host: draws any screen, and owns its frame, loading, error and not-permitted states. It
+ * loads schemas/screens/<name>.yaml (or takes a definition already at hand), finds the renderer of its
+ * kind, checks what would break it at run time (screen-runtime-check.ts) and shows a readable panel
+ * instead of crashing when something is wrong. A screen whose permission (screen-permission.ts) the
+ * session lacks is not drawn at all (no call made); one whose load the server refuses for want of a
+ * permission (useScreenLoadFailure) gives way to the same state. Screens nest through this host.
  */
-import { createElement, Suspense, useMemo } from 'react';
+import { createElement, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Spin } from 'antd';
 import './kinds.ts';
 import { screenKindComponent } from './registry.ts';
 import { ScreenContext, type ScreenContextValue } from './screen-context.tsx';
 import { ScreenError } from './screen-error.ts';
-import { ScreenHostContext, type ScreenHostProps } from './screen-host-context.tsx';
+import { ScreenHostContext, ScreenRefusedContext, type ScreenHostProps } from './screen-host-context.tsx';
+import { ScreenNotPermitted } from './ScreenNotPermitted.tsx';
+import { screenPermission } from './screen-permission.ts';
 import { loadScreen } from './screen-loader.ts';
 import { useRendererEnvironment } from './environment/RendererEnvironment.tsx';
 import { useLoad } from './environment/use-load.ts';
@@ -55,28 +60,39 @@ export function ScreenRenderer({
     () => (loaded && 'screen' in loaded ? runtimeScreenProblem(name, loaded.screen, environment) : null),
     [name, loaded, environment],
   );
+  // The server refused this screen's load (the session changed since the permissions were read).
+  const [refusedName, setRefusedName] = useState<string>();
+  const refused = useCallback(() => setRefusedName(name), [name]);
+  // One frame for every kind on a page; in a dialog or inside another screen, that frame has the title.
+  const framed = (body: ReactNode, title?: string) =>
+    frame === 'page' ? <ScreenPanel title={title}>{body}</ScreenPanel> : body;
+
+  // Loading and a broken screen show bare, as a page without a screen to frame.
   if (!loaded) return loading;
   if ('error' in loaded) return <ScreenErrorPanel error={loaded.error} />;
+  const title =
+    typeof loaded.screen.title === 'string' ? environment.translate(loaded.screen.title) : undefined;
   const Kind = screenKindComponent(loaded.screen.kind);
   if (!Kind)
     return <ScreenErrorPanel error={new ScreenError('unknownKind', { name, kind: loaded.screen.kind })} />;
   if (problem) return <ScreenErrorPanel error={problem} />;
-  const title =
-    typeof loaded.screen.title === 'string' ? environment.translate(loaded.screen.title) : undefined;
-  const drawn = (
+  if (refusedName === name || !environment.can(screenPermission(loaded.screen, environment.permissionOf)))
+    return framed(<ScreenNotPermitted />, title);
+  return framed(
     <ScreenHostContext.Provider value={ScreenRenderer}>
       <ScreenContext.Provider value={context}>
-        <ScreenErrorBoundary>
-          {/* The component comes from the module-level registry, so it is the same on every render. */}
-          <Suspense fallback={loading}>
-            {createElement(Kind, { name, screen: loaded.screen, params, frame, close })}
-          </Suspense>
-        </ScreenErrorBoundary>
+        <ScreenRefusedContext.Provider value={refused}>
+          <ScreenErrorBoundary>
+            {/* The component comes from the module-level registry, so it is the same on every render. */}
+            <Suspense fallback={loading}>
+              {createElement(Kind, { name, screen: loaded.screen, params, frame, close })}
+            </Suspense>
+          </ScreenErrorBoundary>
+        </ScreenRefusedContext.Provider>
       </ScreenContext.Provider>
-    </ScreenHostContext.Provider>
+    </ScreenHostContext.Provider>,
+    title,
   );
-  // One frame for every kind on a page; in a dialog or inside another screen, that frame has the title.
-  return frame === 'page' ? <ScreenPanel title={title}>{drawn}</ScreenPanel> : drawn;
 }
 
 export default ScreenRenderer;

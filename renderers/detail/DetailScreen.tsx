@@ -12,7 +12,7 @@ import { useDataSource } from '../data-source.tsx';
 import { evaluateCondition } from '../expression/index.ts';
 import { fieldValue as rowField } from '../list/columns.tsx';
 import ListScreen from '../list/ListScreen.tsx';
-import { NestedScreen } from '../screen-host-context.tsx';
+import { NestedScreen, useScreenLoadFailure } from '../screen-host-context.tsx';
 import type { ScreenProps } from '../screen-types.ts';
 import type { DetailScreenDefinition } from './detail-types.ts';
 import { fieldValue } from './field-value.tsx';
@@ -35,6 +35,7 @@ export default function DetailScreen({
     scope: { session, params },
     dataSource,
   });
+  useScreenLoadFailure(detail.error);
   const { record } = detail;
   const scope = useMemo(() => ({ session, params, record }), [session, params, record]);
 

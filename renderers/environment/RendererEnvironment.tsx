@@ -5,6 +5,7 @@
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { getI18n } from 'react-i18next';
+import { RESERVED_PERMISSIONS } from '../../schemas/catalogue-types.ts';
 import { openScreenDialog } from '../dialogs/dialog-store.ts';
 import { defaultNotify } from './default-notify.ts';
 import type { RendererEnvironment, SessionScope } from './environment-types.ts';
@@ -19,9 +20,13 @@ export const SIGNED_OUT: SessionScope = {
   permissions: [],
 };
 
-/** Whether `session` may use something that declares `permission` (none declared: yes). */
+/**
+ * Whether `session` may use something that declares `permission` (none declared: yes). The catalogue's
+ * reserved levels (public, user, member) are not permissions a session holds: the server checks them.
+ */
 export function sessionCan(session: SessionScope, permission: unknown): boolean {
   if (typeof permission !== 'string' || permission === '') return true;
+  if ((RESERVED_PERMISSIONS as readonly string[]).includes(permission)) return true;
   return session.isSuper || session.permissions.includes(permission);
 }
 
@@ -37,6 +42,7 @@ const BASE: RendererEnvironment = {
       new Error(`No renderer environment can call ${operation}: provide one around the screens`),
     ),
   isOperation: () => true,
+  permissionOf: () => undefined,
   fileAddress: (attachmentId) => attachmentId,
   uploadTarget: () => ({ uploadUrl: '/api/fldFile/upload', tusEndpoint: '/api/fldFile/tus', headers: {} }),
   session: SIGNED_OUT,

@@ -8,7 +8,12 @@ export interface CallFailure {
   kind: string;
   text: string;
   state?: number;
+  /** The server's envelope, when it answered with one. */
+  envelope?: { cause?: unknown };
 }
+
+/** The envelope state of a refusal (spec §8 6010104 'no access permission'). */
+export const NO_PERMISSION_STATE = 6010104;
 
 export function callFailure(error: unknown): CallFailure | null {
   if (!(error instanceof Error)) return null;
@@ -29,4 +34,16 @@ export function showCallFailure(
   if (failure) {
     if (failure.kind === 'passThrough') ui.warning(failure.text);
   } else ui.error(fault(error instanceof Error ? error.message : String(error)));
+}
+
+/**
+ * Whether a call was refused because the session lacks a permission (6010104 with cause.reason
+ * 'permission', server/http/access.ts), as opposed to other 6010104 refusals (a password that must be
+ * changed first) or any other failure.
+ */
+export function isPermissionRefusal(error: unknown): boolean {
+  const failure = callFailure(error);
+  if (!failure || failure.state !== NO_PERMISSION_STATE) return false;
+  const cause = failure.envelope?.cause as { reason?: unknown } | null | undefined;
+  return cause?.reason === 'permission';
 }

@@ -67,6 +67,8 @@ export interface RendererEnvironment {
   call: DataSource;
   /** Whether the catalogue has this operation id (a screen naming another is broken). */
   isOperation(id: string): boolean;
+  /** What the catalogue says a caller of the operation must hold (undefined: not known here). */
+  permissionOf(id: string): string | undefined;
   /** An address a plain <img>, link or pdf.js can load for a stored file (the session travels in the query). */
   fileAddress(attachmentId: string, operation?: FileOperation): string;
   /** Where uploads go now, with the session's headers. */

@@ -25,7 +25,16 @@ interface Settled<T> {
   error?: unknown;
 }
 
-export function useLoad<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>): Loaded<T> {
+export interface LoadOptions {
+  /** While the answer for a new key loads, `data` stays the last answer (a table keeps its rows). */
+  keepPrevious?: boolean;
+}
+
+export function useLoad<T>(
+  key: string | null,
+  load: (signal: AbortSignal) => Promise<T>,
+  { keepPrevious = false }: LoadOptions = {},
+): Loaded<T> {
   const [settled, setSettled] = useState<Settled<T>>();
   const [round, setRound] = useState(0);
   // The latest `load` without making it a dependency: only the key says when to load again.
@@ -43,9 +52,30 @@ export function useLoad<T>(key: string | null, load: (signal: AbortSignal) => Pr
   const reload = useCallback(() => setRound((r) => r + 1), []);
   const current = key !== null && settled?.key === key ? settled : undefined;
   return {
-    data: current?.data,
+    data: current ? current.data : keepPrevious && key !== null ? settled?.data : undefined,
     error: current?.error,
     loading: key !== null && current?.round !== round,
     reload,
   };
+}
+
+const identities = new WeakMap<object, number>();
+let lastIdentity = 0;
+
+/**
+ * A load key that changes when any of `values` is a different object (not when an equal copy comes):
+ * for loads that follow a definition or a data source by identity rather than by value.
+ */
+export function identityKey(...values: (object | string | number | boolean | null | undefined)[]): string {
+  return values
+    .map((value) => {
+      if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
+      let id = identities.get(value);
+      if (id === undefined) {
+        id = ++lastIdentity;
+        identities.set(value, id);
+      }
+      return `#${id}`;
+    })
+    .join(',');
 }

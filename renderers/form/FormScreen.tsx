@@ -18,6 +18,7 @@ import { useRendererEnvironment } from '../environment/RendererEnvironment.tsx';
 import { RjsfForm } from './rjsf-form.ts';
 import type { FormTemplateContext } from './templates.tsx';
 import { useFormController } from './useFormController.ts';
+import { useScreenLoadFailure } from '../screen-host-context.tsx';
 
 const NO_PARAMS: Record<string, unknown> = {};
 
@@ -33,6 +34,7 @@ export default function FormScreen({
   const host = useFormHost();
   // The ref apart: the rest is plain render data.
   const { formRef, ...form } = useFormController({ name, definition: screen, params, close, host });
+  useScreenLoadFailure(form.failure);
 
   // Inside a tabs or wizard screen, the host validates and reads this form.
   const { validate, value, reset } = form;

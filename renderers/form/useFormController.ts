@@ -4,7 +4,7 @@
  * fields whose conditions hold, the current values, validation, and saving with spec §4's after-save
  * question. FormScreen is its thin antd view; tabs and wizard steps drive it through FormHost.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type Form from '@rjsf/core';
 import type { UiSchema } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import type { ActionUi } from '../actions/registry.ts';
 import { useSessionScope } from '../actions/session-scope.tsx';
 import { useRunAction } from '../actions/useRunAction.ts';
 import { useDataSource, type DataSource } from '../data-source.tsx';
+import { identityKey, useLoad } from '../environment/use-load.ts';
 import { evaluateCondition, type Scope } from '../expression/index.ts';
 import {
   attributeForm,
@@ -139,40 +140,31 @@ export function useFormController({
   const ui = useActionUi();
   const mode = formModeOf(params, definition.idParam);
 
-  // The answer is tagged with the request it answers: a new screen or new params show loading again.
-  const request = useMemo(
-    () => ({ definition, dataSource, params, mode }),
-    [definition, dataSource, params, mode],
-  );
-  const [answer, setAnswer] = useState<{ request: object; loaded?: Loaded; failure?: unknown }>();
-  const loaded = answer?.request === request ? answer.loaded : undefined;
-  const failure = answer?.request === request ? (answer.failure ?? null) : null;
   const [formData, setFormData] = useState<Data>({});
   const [formKey, setFormKey] = useState(0);
   const [saving, setSaving] = useState(false);
   const [liveValidate, setLiveValidate] = useState(false);
   const formRef = useRef<Form | null>(null);
 
-  // Everything the form needs, once per screen and params; a host's data counts as given at mount.
-  const hostRef = useRef(host);
-  useEffect(() => {
-    let current = true;
-    const { definition: def, dataSource: source, params: given, mode: m } = request;
-    loadEverything(def, source, { session, params: given, mode: m }, hostRef.current).then(
-      (result) => {
-        if (!current) return;
-        setAnswer({ request, loaded: result });
-        setFormData(result.attributes ? result.attributes.form.data : (result.record ?? {}));
-        setFormKey((key) => key + 1);
-      },
-      (error: unknown) => current && setAnswer({ request, failure: error }),
-    );
-    return () => {
-      current = false;
-    };
-    // session is read once: a form does not reload because the user context object was replaced.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [request]);
+  // Everything the form needs, once per screen and params (by identity: new params load again, a new
+  // user context object does not); a host's data counts as given at mount.
+  const [hostAtMount] = useState(host);
+  const key = useMemo(
+    () => identityKey(definition, dataSource, params, mode),
+    [definition, dataSource, params, mode],
+  );
+  const answer = useLoad(key, async (signal) => {
+    const source: DataSource = (operation, request) => dataSource(operation, { ...request, signal });
+    const result = await loadEverything(definition, source, { session, params, mode }, hostAtMount);
+    // A new answer starts the form again from its record (or its attributes' values).
+    if (!signal.aborted) {
+      setFormData(result.attributes ? result.attributes.form.data : (result.record ?? {}));
+      setFormKey((key) => key + 1);
+    }
+    return result;
+  });
+  const loaded = answer.data;
+  const failure = answer.error ?? null;
 
   const fields: readonly FieldDefinition[] = useMemo(
     () => (loaded?.attributes ? loaded.attributes.form.fields : (definition.fields ?? [])),

@@ -20,6 +20,7 @@ import {
 } from './list-types.ts';
 import { SearchForm } from './SearchForm.tsx';
 import { useListController, type Row, type RowKey } from './useListController.ts';
+import { useScreenLoadFailure } from '../screen-host-context.tsx';
 
 type Sorter = Parameters<NonNullable<TableProps<Row>['onChange']>>[2];
 
@@ -55,6 +56,8 @@ export default function ListScreen({ screen, params = NO_PARAMS, frame = 'page',
     fixedParameters: fixedParameters ?? undefined,
     paused: fixedParameters === null,
   });
+  // A detail's sub-list is part of that screen, not the screen the host frames.
+  useScreenLoadFailure(record ? null : list.error);
   const virtual = screen.virtual ?? list.pageSize > VIRTUAL_THRESHOLD;
   const height = screen.height ?? (virtual ? VIRTUAL_HEIGHT : undefined);
   const rowActions = screen.rowActions;

@@ -4,6 +4,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DataSource } from '../data-source.tsx';
+import { useLoad } from '../environment/use-load.ts';
 import {
   buildListRequest,
   type ListRequest,
@@ -66,13 +67,23 @@ const NO_FIELDS: readonly SearchField[] = [];
 const NO_SORTS: readonly SortOrder[] = [];
 const NO_PARAMETERS: readonly ListParameter[] = [];
 
-/** The answer to one request, tagged with that request so a stale answer is recognised. */
-interface Answer {
-  key: string;
+/** What the list shows: the last answer in (kept while the next loads, and after a failure). */
+interface Shown {
   rows: Row[];
   total: number;
   totalExact: boolean;
-  error: unknown;
+}
+
+const NOTHING_SHOWN: Shown = { rows: [], total: 0, totalExact: true };
+
+function shownOf(data: unknown): Shown {
+  const page = (data ?? {}) as PageData;
+  return {
+    rows: Array.isArray(page.dataResult) ? page.dataResult : [],
+    total: page.pageResult?.totalCount ?? 0,
+    // A later page echoes the total it was given, so the flag of the first page carries over.
+    totalExact: page.pageResult?.totalExact !== false,
+  };
 }
 
 export function useListController(options: ListControllerOptions): ListController {
@@ -87,53 +98,31 @@ export function useListController(options: ListControllerOptions): ListControlle
 
   const [query, setQuery] = useState<ListQueryState>(initial);
   const [reloads, setReloads] = useState(0);
-  const [answer, setAnswer] = useState<Answer>({
-    key: '',
-    rows: [],
-    total: 0,
-    totalExact: true,
-    error: null,
-  });
   const [selection, setSelection] = useState<{ keys: RowKey[]; rows: Row[] }>({ keys: [], rows: [] });
 
-  const fixed = options.fixedParameters ?? NO_PARAMETERS;
-  const fixedKey = JSON.stringify(fixed);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `fixed` is compared by value (fixedKey)
-  const request = useMemo(() => buildListRequest(fields, query, fixed), [fields, query, fixedKey]);
-  // Compared by value: callers may pass new-but-equal field lists on every render. The reload count
-  // is part of the key so that refresh() asks again for the same request.
+  // Compared by value: callers may pass new-but-equal parameter and field lists on every render.
+  const fixedKey = JSON.stringify(options.fixedParameters ?? NO_PARAMETERS);
+  const request = useMemo(
+    () => buildListRequest(fields, query, JSON.parse(fixedKey) as ListParameter[]),
+    [fields, query, fixedKey],
+  );
+  // The reload count is part of the key so that refresh() asks again for the same request.
   const requestKey = JSON.stringify({ operation, reloads, request });
-  // Loading until the answer to exactly this request is in.
   const paused = options.paused === true;
-  const loading = !paused && answer.key !== requestKey;
-
-  useEffect(() => {
-    if (paused) return;
-    let current = true;
-    const body = (JSON.parse(requestKey) as { request: ListRequest }).request;
-    dataSource(operation, { body }).then(
-      (data) => {
-        if (!current) return;
-        const page = (data ?? {}) as PageData;
-        setAnswer({
-          key: requestKey,
-          rows: Array.isArray(page.dataResult) ? page.dataResult : [],
-          total: page.pageResult?.totalCount ?? 0,
-          // A later page echoes the total it was given, so the flag of the first page carries over.
-          totalExact: page.pageResult?.totalExact !== false,
-          error: null,
-        });
-        setSelection({ keys: [], rows: [] });
-      },
-      (error: unknown) => {
-        // The api client has already told the user; keep the old rows visible.
-        if (current) setAnswer((old) => ({ ...old, key: requestKey, error }));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [operation, dataSource, requestKey, paused]);
+  const loaded = useLoad(paused ? null : requestKey, (signal) =>
+    dataSource(operation, { body: request, signal }),
+  );
+  // The rows of the last answer stay visible while the next request loads or when it fails (the api
+  // client has told the user why); a new answer clears the selection.
+  const [shown, setShown] = useState({ key: '', list: NOTHING_SHOWN });
+  const answered = !paused && !loaded.loading && loaded.error === undefined;
+  if (answered && shown.key !== requestKey) {
+    setShown({ key: requestKey, list: shownOf(loaded.data) });
+    setSelection({ keys: [], rows: [] });
+  }
+  const answer = shown.list;
+  // Loading until the answer to exactly this request is in.
+  const loading = !paused && loaded.loading;
 
   // The total of the rows shown, for the next page's request (read in callbacks, not rendered).
   const totalRef = useRef({ total: 0, exact: true });
@@ -183,7 +172,7 @@ export function useListController(options: ListControllerOptions): ListControlle
     rows: answer.rows,
     total: answer.total,
     totalExact: answer.totalExact,
-    error: answer.error,
+    error: loaded.error ?? null,
     selectedKeys: selection.keys,
     selectedRows: selection.rows,
     search,

@@ -8,7 +8,7 @@ import { QuestionCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { FormFooter } from '../form/FormFooter.tsx';
 import { FormHostContext } from '../form/form-host.ts';
-import { NestedScreen } from '../screen-host-context.tsx';
+import { NestedScreen, useScreenLoadFailure } from '../screen-host-context.tsx';
 import type { ScreenProps } from '../screen-types.ts';
 import { ScreenErrorPanel } from '../ScreenErrorPanel.tsx';
 import type { TabsScreenDefinition } from './tabs-types.ts';
@@ -25,6 +25,7 @@ export default function TabsScreen({
 }: ScreenProps<TabsScreenDefinition>) {
   const { t } = useTranslation();
   const tabs = useTabsController(screen, params, close);
+  useScreenLoadFailure(tabs.failure);
 
   if (tabs.failure) return <ScreenErrorPanel error={tabs.failure} />;
   if (tabs.loading) {

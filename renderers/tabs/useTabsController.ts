@@ -3,7 +3,7 @@
  * data, the forms the tabs register, and the one save that validates every tab in order and, on the
  * first that fails, returns to it with its message (spec §5 'Employee save').
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActionUi } from '../actions/action-ui.ts';
 import { resolveQuery } from '../actions/params.ts';
@@ -11,6 +11,7 @@ import type { ActionUi } from '../actions/registry.ts';
 import { useSessionScope } from '../actions/session-scope.tsx';
 import { useRunAction } from '../actions/useRunAction.ts';
 import { useDataSource } from '../data-source.tsx';
+import { useLoad } from '../environment/use-load.ts';
 import { evaluateCondition, type Scope } from '../expression/index.ts';
 import type { FormHandle, FormHostValue } from '../form/form-host.ts';
 import { atPath, formModeOf, withoutNulls } from '../form/form-mode.ts';
@@ -52,13 +53,6 @@ export function useTabsController(
   const ui = useActionUi();
   const mode = formModeOf(params, screen.idParam);
 
-  // The answer is tagged with the request it answers (a new screen or params show loading again).
-  const request = useMemo(() => ({ screen, dataSource, params, mode }), [screen, dataSource, params, mode]);
-  const [answer, setAnswer] = useState<{
-    request: object;
-    record?: { value: Record<string, unknown> | undefined };
-    failure?: unknown;
-  }>();
   const [activeKey, setActiveKey] = useState('');
   const [saving, setSaving] = useState(false);
   // The forms of the tabs, registered as they mount; read and written only in callbacks.
@@ -67,29 +61,22 @@ export function useTabsController(
   const scope0 = { session, params, mode };
   const load = screen.load;
   const wantLoad = load !== undefined && evaluateCondition(load.when, scope0, mode !== 'new');
-  useEffect(() => {
-    if (!wantLoad || !load) return;
-    let current = true;
-    const scope = { session, params: request.params, mode: request.mode };
-    request
-      .dataSource(load.operation, {
-        query: resolveQuery(load.query, scope),
-        ...(load.body !== undefined ? { body: resolveTemplate(load.body, scope) } : {}),
-      })
-      .then(
-        (data) => current && setAnswer({ request, record: { value: withoutNulls(atPath(data, load.path)) } }),
-        (error: unknown) => current && setAnswer({ request, failure: error }),
-      );
-    return () => {
-      current = false;
-    };
-    // session is read once: the dialog does not reload because the user context object was replaced.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [request, wantLoad]);
-  const mine = answer?.request === request ? answer : undefined;
+  const query = wantLoad ? resolveQuery(load.query, scope0) : undefined;
+  const body = wantLoad && load.body !== undefined ? resolveTemplate(load.body, scope0) : undefined;
+  // Compared by value: a new user context object or equal params do not load the record again.
+  const loaded = useLoad(
+    wantLoad ? JSON.stringify({ operation: load.operation, query, body, mode }) : null,
+    (signal) => dataSource(load!.operation, { query, ...(body !== undefined ? { body } : {}), signal }),
+  );
+  const answered = wantLoad && !loaded.loading && loaded.error === undefined;
+  const path = load?.path;
+  const loadedRecord = useMemo(
+    () => (answered ? { value: withoutNulls(atPath(loaded.data, path)) } : null),
+    [answered, loaded.data, path],
+  );
   // Nothing to load (a new record): the tabs start empty at once.
-  const record = wantLoad ? (mine?.record ?? null) : NOTHING_LOADED;
-  const failure = mine?.failure ?? null;
+  const record = wantLoad ? loadedRecord : NOTHING_LOADED;
+  const failure = wantLoad ? (loaded.error ?? null) : null;
 
   const baseScope: Scope = useMemo(
     () => ({ session, params, mode, record: record?.value }),

@@ -18,6 +18,7 @@ import { LazyTree } from './LazyTree.tsx';
 import { findNode, isRootId, keyOf, placeOf } from './tree-model.ts';
 import type { TreeMenuAction, TreeNodeData, TreeScreenDefinition } from './tree-types.ts';
 import { useLazyTree } from './useLazyTree.ts';
+import { useScreenLoadFailure } from '../screen-host-context.tsx';
 import { useTreeDrop } from './useTreeDrop.ts';
 
 const selectAny = () => true;
@@ -45,6 +46,7 @@ export default function TreeScreen(props: ScreenProps<TreeScreenDefinition>) {
     parentParam: screen.parentParam,
     params: screen.params,
   });
+  useScreenLoadFailure(tree.error);
   const drop = useTreeDrop(screen, tree, dataSource);
   const [selected, setSelected] = useState<string>();
   const [menu, setMenu] = useState<OpenMenu | null>(null);

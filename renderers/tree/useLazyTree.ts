@@ -3,8 +3,9 @@
  * when it is first expanded, and reloading a node after something changed below it. Shared by the
  * tree kind, the pickers and the assignment widgets.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { DataSource } from '../data-source.tsx';
+import { identityKey, useLoad } from '../environment/use-load.ts';
 import { findNode, keyOf, needsLoad, prepareNodes, setChildren } from './tree-model.ts';
 import type { TreeNodeData } from './tree-types.ts';
 
@@ -47,34 +48,31 @@ export function useLazyTree({
   // The latest tree for callbacks that run after an await.
   const latest = useRef(nodes);
   const paramsKey = JSON.stringify(params ?? {});
-  const [generation, setGeneration] = useState(0);
 
   const setNodes = useCallback((next: TreeNodeData[]) => {
     latest.current = next;
     setNodesState(next);
   }, []);
 
-  useEffect(() => {
-    let current = true;
+  // The first level: again when the operation, the params or the data source change, or on reload().
+  const key = useMemo(
+    () => identityKey(dataSource, operation, paramsKey),
+    [dataSource, operation, paramsKey],
+  );
+  const first = useLoad(key, async (signal) => {
     const body = JSON.parse(paramsKey) as Record<string, unknown>;
-    dataSource(operation, { body }).then(
-      (data) => {
-        if (!current) return;
-        setNodes(prepareNodes(asNodes(data)));
-        setError(null);
-        setLoading(false);
-      },
-      (failure: unknown) => {
-        // The api client has told the user already.
-        if (!current) return;
-        setError(failure);
-        setLoading(false);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [dataSource, operation, paramsKey, generation, setNodes]);
+    try {
+      const data = await dataSource(operation, { body, signal });
+      if (signal.aborted) return;
+      setNodes(prepareNodes(asNodes(data)));
+      setError(null);
+    } catch (failure) {
+      // The api client has told the user already.
+      if (!signal.aborted) setError(failure);
+    }
+    if (!signal.aborted) setLoading(false);
+  });
+  const reloadFirst = first.reload;
 
   const fetchChildren = useCallback(
     async (key: string) => {
@@ -98,12 +96,12 @@ export function useLazyTree({
   const reload = useCallback(
     async (key?: string) => {
       if (key === undefined) {
-        setGeneration((n) => n + 1);
+        reloadFirst();
         return;
       }
       await fetchChildren(key);
     },
-    [fetchChildren],
+    [fetchChildren, reloadFirst],
   );
 
   return { nodes, loading, error, loadChildren, reload, setNodes };

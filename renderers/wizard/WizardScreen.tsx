@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { FormHostContext } from '../form/form-host.ts';
 import { NestedScreen } from '../screen-host-context.tsx';
 import type { ScreenProps } from '../screen-types.ts';
-import { CountdownContext } from './countdowns.ts';
+import { CountdownContext } from '../sms-code/countdowns.ts';
 import { useWizardController } from './useWizardController.ts';
 import type { WizardScreenDefinition, WizardStep } from './wizard-types.ts';
 

@@ -4,7 +4,7 @@
  * countdowns and the entry timer belong to this wizard: closing it (unmounting) clears them all and
  * the next opening starts at step 1 (spec §4).
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showCallFailure } from '../environment/call-failure.ts';
 import { useActionUi } from '../actions/action-ui.ts';
@@ -17,7 +17,7 @@ import { looselyEqual } from '../expression/evaluate.ts';
 import type { Scope } from '../expression/index.ts';
 import type { FormHandle, FormHostValue } from '../form/form-host.ts';
 import { resolveTemplate } from '../form/template-values.ts';
-import { Countdowns } from './countdowns.ts';
+import { Countdowns } from '../sms-code/countdowns.ts';
 import type { WizardScreenDefinition, WizardStep } from './wizard-types.ts';
 
 export interface WizardController {
@@ -68,9 +68,9 @@ export function useWizardController(
   );
 
   // A step's entry: after its delay, the message and the actions (cancelled if the wizard closes first).
-  useEffect(() => {
+  const enterStep = useEffectEvent(() => {
     const enter = step.onEnter;
-    if (!enter) return;
+    if (!enter) return undefined;
     const timer = setTimeout(() => {
       if (enter.success) ui.success(t(enter.success));
       void (async () => {
@@ -78,9 +78,9 @@ export function useWizardController(
       })();
     }, enter.delay ?? 0);
     return () => clearTimeout(timer);
-    // Runs once per step reached.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [index]);
+  });
+  // Once per step reached.
+  useEffect(() => enterStep(), [index]);
 
   const next = useCallback(async () => {
     if (busy) return;

@@ -23,6 +23,7 @@ const APP: Partial<RendererEnvironment> = {
     return apiClient.download(operations[operation], { query, silent, signal });
   },
   isOperation: isOperationId,
+  permissionOf: (id) => (isOperationId(id) ? operations[id].permission : undefined),
   fileAddress: (attachmentId, operation = 'file.getImage') =>
     apiClient.sessionAddress(operations[operation], { attachmentId }),
   uploadTarget: () => {

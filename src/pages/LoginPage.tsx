@@ -11,6 +11,7 @@ import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'reac
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLoad } from '../../renderers/environment/use-load.ts';
 import { isApiCallError } from '../api/api-call-error.ts';
 import { callApi } from '../api/call.ts';
 import { accessTokenAtom, reloginRequiredAtom } from '../session/atoms.ts';
@@ -34,23 +35,19 @@ function errorText(error: unknown, fallback: string): string {
   return isApiCallError(error) ? error.text : fallback;
 }
 
+const CLOSED = { personal: false, enterprise: false };
+
 /** Which registration pages are open (user/open, user/open/tenant); closed until the server says. */
 function useRegistrationFlags(): { personal: boolean; enterprise: boolean } {
-  const [flags, setFlags] = useState({ personal: false, enterprise: false });
-  useEffect(() => {
-    let live = true;
-    const quiet = { silent: true } as const;
-    void Promise.all([
+  const flags = useLoad('registrationFlags', async (signal) => {
+    const quiet = { silent: true, signal } as const;
+    const [personal, enterprise] = await Promise.all([
       callApi('user.open', quiet).catch(() => false),
       callApi('user.open.tenant', quiet).catch(() => false),
-    ]).then(([personal, enterprise]) => {
-      if (live) setFlags({ personal: personal === true, enterprise: enterprise === true });
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return flags;
+    ]);
+    return { personal: personal === true, enterprise: enterprise === true };
+  });
+  return flags.data ?? CLOSED;
 }
 
 export function LoginPage() {
@@ -63,7 +60,7 @@ export function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const [signingIn, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(
     () => (location.state as { signInError?: string } | null)?.signInError ?? null,
   );
@@ -81,18 +78,16 @@ export function LoginPage() {
     if (relogin) void endSessionEverywhere().finally(() => setEnding(false));
   }, [relogin]);
 
-  useEffect(() => {
-    if (!ticket || token) return;
-    setSubmitting(true);
-    signInWithTicket(ticket)
-      .then(() => navigate(target, { replace: true }))
-      .catch((e: unknown) => {
-        setServerError(errorText(e, t('login.failed')));
-        setSubmitting(false);
-      });
-    // Once per ticket: a ticket is single use.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ticket]);
+  // A CAS ticket in the address signs in once (a ticket is single use).
+  const ticketSignIn = useLoad(ticket && !token ? `ticket:${ticket}` : null, async (signal) => {
+    try {
+      await signInWithTicket(ticket!);
+      navigate(target, { replace: true });
+    } catch (e) {
+      if (!signal.aborted) setServerError(errorText(e, t('login.failed')));
+    }
+  });
+  const submitting = signingIn || ticketSignIn.loading;
 
   // Already signed in (and not asked to sign in again): nothing to do here.
   if (token && !ending && !relogin && !submitting) return <Navigate to={target} replace />;

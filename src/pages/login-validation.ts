@@ -4,12 +4,15 @@
  * SMS code of exactly 6 characters; a captcha of at most 5.
  */
 import { MOBILE } from '../../schemas/validators/contact.ts';
+import {
+  CAPTCHA_MAX,
+  LOGIN_PASSWORD_MIN,
+  MOBILE_LENGTH,
+  SMS_CODE_LENGTH,
+} from '../../renderers/sms-code/field-limits.ts';
 
-/** Spec §5 and §9: the login password has at least 5 characters. */
-export const LOGIN_PASSWORD_MIN = 5;
-export const MOBILE_LENGTH = 11;
-export const SMS_CODE_LENGTH = 6;
-export const CAPTCHA_MAX = 5;
+// The limits come from the entities the server checks with (login-form, captcha).
+export { CAPTCHA_MAX, LOGIN_PASSWORD_MIN, MOBILE_LENGTH, SMS_CODE_LENGTH };
 
 export interface FieldError {
   key: string;

@@ -4,12 +4,13 @@
  * load the user and the menus, or go elsewhere. Plain HTML (no antd): a visitor without a session
  * passes here on the way to the light login page.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isApiCallError } from '../api/api-call-error.ts';
 import { PageLoading } from '../app/PageLoading.tsx';
+import { useLoad } from '../../renderers/environment/use-load.ts';
 import {
   accessTokenAtom,
   clearSession,
@@ -98,8 +99,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const systemId = useAtomValue(systemIdAtom);
   const tenantChosen = useAtomValue(tenantChosenAtom);
   const locked = useAtomValue(lockedAtom);
-  const [failure, setFailure] = useState<{ text: string; attempt: number } | null>(null);
-  const [attempt, setAttempt] = useState(0);
 
   const here = `${location.pathname}${location.search}${location.hash}`;
   const decision = decideRoute({
@@ -116,26 +115,26 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     integration: integration(),
     origin: window.location.origin,
   });
-  const effectKey = isEffect(decision) ? `${JSON.stringify(decision)}#${attempt}` : null;
-
-  useEffect(() => {
-    if (!effectKey || !isEffect(decision)) return;
-    let live = true;
-    perform(decision, (to, state) => navigate(to, { replace: true, state })).catch((error: unknown) => {
-      if (!live) return;
+  // Each decision is carried out once (a retry carries it out again); the guard decides anew when
+  // the atoms it changes do.
+  const performed = useLoad(isEffect(decision) ? JSON.stringify(decision) : null, async (signal) => {
+    try {
+      await perform(decision as Effect, (to, state) => navigate(to, { replace: true, state }));
+    } catch (error) {
       // The session ended while loading (illegal token, signed in elsewhere, refresh refused).
       if (isApiCallError(error) && error.kind === 'sessionEnded') {
-        forceLocalLogout(here);
+        if (!signal.aborted) forceLocalLogout(here);
         return;
       }
-      setFailure({ text: isApiCallError(error) ? error.text : String(error), attempt });
-    });
-    return () => {
-      live = false;
-    };
-    // effectKey names the decision and the attempt; the rest is read when it changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [effectKey]);
+      throw error;
+    }
+  });
+  const failure =
+    performed.error !== undefined && !performed.loading
+      ? isApiCallError(performed.error)
+        ? performed.error.text
+        : String(performed.error)
+      : null;
 
   // A lock set in another tab (the cookie is shared) applies here as soon as this tab is used again.
   useEffect(() => {
@@ -167,14 +166,14 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       </>
     );
   }
-  if (failure && failure.attempt === attempt) {
+  if (failure !== null) {
     return (
       <main className="mf-login">
         <NavigationBridge />
         <div className="mf-login-form" role="alert">
           <h1>{t('sessionMsg.loadFailed')}</h1>
-          <p className="mf-login-server-error">{failure.text}</p>
-          <button type="button" className="mf-login-submit" onClick={() => setAttempt((n) => n + 1)}>
+          <p className="mf-login-server-error">{failure}</p>
+          <button type="button" className="mf-login-submit" onClick={performed.reload}>
             {t('common.retry')}
           </button>
           <button type="button" className="mf-auth-link-button" onClick={() => void logout()}>

@@ -4,13 +4,14 @@
  * selection. ui:options: storage (json | id | array | arrayId | bind, default id), limit (default 1;
  * 1 means single choice), exact (the count must equal limit), fileType (a file group), typeId.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Modal, Space, Tabs } from 'antd';
 import { DeleteOutlined, DownloadOutlined, EyeOutlined, PaperClipOutlined } from '@ant-design/icons';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, previewKindOf } from '../../../schemas/file-rules.ts';
 import { useRendererEnvironment } from '../../environment/RendererEnvironment.tsx';
+import { useOperation } from '../../environment/useOperation.ts';
 import FilePreview from '../file-preview/FilePreview.tsx';
 import OnlineTab from './OnlineTab.tsx';
 import UploadTab from './UploadTab.tsx';
@@ -43,19 +44,14 @@ export default function AttachmentSelectorWidget({
   const locked = disabled || readonly;
 
   const parsed = useMemo(() => fromValue(mode, value), [mode, value]);
-  const [looked, setLooked] = useState<AttachmentRef[]>([]);
   const idsKey = parsed.ids.join(',');
-  useEffect(() => {
-    if (!idsKey) return;
-    let live = true;
-    // Ids alone say nothing to a person: look the names up.
-    void dataSource('file.attachment.transfer', { query: { ids: idsKey } }).then(
-      (found) => live && setLooked(found as AttachmentRef[]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [idsKey, dataSource]);
+  // Ids alone say nothing to a person: look the names up (the last names stay while new ones load).
+  const looked =
+    useOperation<AttachmentRef[]>(
+      idsKey ? 'file.attachment.transfer' : null,
+      { query: { ids: idsKey } },
+      { keepPrevious: true },
+    ).data ?? [];
   const files: AttachmentRef[] = parsed.ids.length
     ? parsed.ids.map((i) => looked.find((l) => l.id === i) ?? { id: i, fileName: i, ext: '' })
     : parsed.files;

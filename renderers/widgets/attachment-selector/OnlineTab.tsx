@@ -2,11 +2,12 @@
  * The online file selector: the tenant's files (fldFile.attachment.query), searchable by name, paged
  * (10/20/50/100, spec §9), chosen with checkboxes (or one radio), removable from the store.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Input, Popconfirm, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../schemas/file-rules.ts';
 import type { DataSource } from '../../data-source.tsx';
+import { useLoad } from '../../environment/use-load.ts';
 import type { AttachmentRef } from './storage-modes.ts';
 
 interface Row extends AttachmentRef {
@@ -26,30 +27,29 @@ export default function OnlineTab({ dataSource, multiple, selected, onSelect, fi
   const [page, setPage] = useState({ pageNo: 1, limit: 10 });
   const [search, setSearch] = useState('');
   const [reloads, setReloads] = useState(0);
-  const [result, setResult] = useState<{ key: string; rows: Row[]; total: number }>();
   const key = JSON.stringify([page, search, fileType, reloads]);
-  const loading = result?.key !== key;
-  const rows = result?.rows ?? [];
-  const total = result?.total ?? 0;
-
-  useEffect(() => {
-    let live = true;
-    const parameters = [
-      ...(search ? [{ key: 'fileName', value: search }] : []),
-      ...(fileType ? [{ key: 'fileType', value: fileType }] : []),
-    ];
-    dataSource('fldFile.attachment.query', { body: { parameters, requestPage: page } }).then(
-      (answer) => {
-        const a = answer as { dataResult: Row[]; pageResult: { totalCount: number } };
-        if (live) setResult({ key, rows: a.dataResult, total: a.pageResult.totalCount });
-      },
-      // The api client has shown the reason; show an empty page rather than spin forever.
-      () => live && setResult({ key, rows: [], total: 0 }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dataSource, key, page, search, fileType]);
+  // The rows shown stay while the next page loads; a failure (the api client has shown the reason)
+  // shows an empty page rather than spin forever.
+  const result = useLoad(
+    key,
+    async (signal) => {
+      const parameters = [
+        ...(search ? [{ key: 'fileName', value: search }] : []),
+        ...(fileType ? [{ key: 'fileType', value: fileType }] : []),
+      ];
+      const answer = await dataSource('fldFile.attachment.query', {
+        body: { parameters, requestPage: page },
+        signal,
+      });
+      const a = answer as { dataResult: Row[]; pageResult: { totalCount: number } };
+      return { rows: a.dataResult, total: a.pageResult.totalCount };
+    },
+    { keepPrevious: true },
+  );
+  const loading = result.loading;
+  const failed = result.error !== undefined && !loading;
+  const rows = failed ? [] : (result.data?.rows ?? []);
+  const total = failed ? 0 : (result.data?.total ?? 0);
 
   return (
     <div data-testid="attachment-online-tab">

@@ -3,10 +3,11 @@
  * browser in the charset the user picks (UTF-8 by default, GBK, BIG5); any other type says that it has
  * no preview. Clicking an image opens the image viewer.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Modal, Segmented, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { previewKindOf } from '../../../schemas/file-rules.ts';
+import { useLoad } from '../../environment/use-load.ts';
 import ImageViewer from '../image-viewer/ImageViewer.tsx';
 
 const PdfPages = lazy(() => import('./PdfPages.tsx'));
@@ -34,20 +35,14 @@ export function decodeText(bytes: ArrayBuffer, charset: Charset): string {
 
 function TextPreview({ url }: { url: string }) {
   const { t } = useTranslation();
-  const [bytes, setBytes] = useState<ArrayBuffer | null>(null);
-  const [failed, setFailed] = useState(false);
   const [charset, setCharset] = useState<Charset>('utf-8');
-  useEffect(() => {
-    let live = true;
-    fetch(url)
-      .then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(String(r.status)))))
-      .then((b) => live && setBytes(b))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [url]);
-  if (failed) return <div>{t('file.preview.loadFailed')}</div>;
+  const text = useLoad(url, async (signal) => {
+    const response = await fetch(url, { signal });
+    if (!response.ok) throw new Error(String(response.status));
+    return response.arrayBuffer();
+  });
+  const bytes = text.data;
+  if (text.error !== undefined) return <div>{t('file.preview.loadFailed')}</div>;
   return (
     <div data-testid="text-preview">
       <Segmented

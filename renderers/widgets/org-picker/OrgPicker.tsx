@@ -4,11 +4,12 @@
  * select a node first'). The value is the organisation id, or with valueType object the organisation
  * itself ({id, name, path, pathName}). An id from elsewhere is named through org.transfer.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Flex, Input, Space, theme } from 'antd';
 import { ApartmentOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useDataSource } from '../../data-source.tsx';
+import { useLoad } from '../../environment/use-load.ts';
 import { openSelector } from '../../selectors/open-selector.ts';
 
 export const ORG_PICKER_SCREEN = 'org-picker';
@@ -55,21 +56,12 @@ function useOrgSummary(value: unknown, lookup: string) {
   const [known, setKnown] = useState<Record<string, OrgSummary>>({});
   const id = given?.id;
   const needsLookup = !!id && !given?.name && !known[id];
-  useEffect(() => {
-    if (!needsLookup || !id) return;
-    let current = true;
-    dataSource(lookup, { query: { ids: id } }).then(
-      (rows) => {
-        const found = Array.isArray(rows) ? summaryOf(rows[0]) : undefined;
-        // Remember a miss too, so an unknown id is shown as it is instead of asked for again.
-        if (current) setKnown((k) => ({ ...k, [id]: found ?? { id } }));
-      },
-      () => current && setKnown((k) => ({ ...k, [id]: { id } })),
-    );
-    return () => {
-      current = false;
-    };
-  }, [dataSource, lookup, id, needsLookup]);
+  useLoad(needsLookup ? `${lookup}|${id}` : null, async (signal) => {
+    const rows = await dataSource(lookup, { query: { ids: id }, signal }).catch(() => null);
+    const found = Array.isArray(rows) ? summaryOf(rows[0]) : undefined;
+    // Remember a miss (or a failure) too, so an unknown id is shown as it is instead of asked again.
+    if (!signal.aborted) setKnown((k) => ({ ...k, [id!]: found ?? { id: id! } }));
+  });
   const summary = given?.name ? given : id ? (known[id] ?? given) : undefined;
   const remember = (org: OrgSummary) => setKnown((k) => ({ ...k, [org.id]: org }));
   return { summary, loading: needsLookup, remember };

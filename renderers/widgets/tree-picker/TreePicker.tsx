@@ -4,10 +4,11 @@
  * `multiple`. Ids whose node is not loaded yet are named through an optional lookup operation
  * (a catalogue "transfer": query {ids} → records with id and name).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDataSource } from '../../data-source.tsx';
+import { useLoad } from '../../environment/use-load.ts';
 import { evaluateCondition } from '../../expression/index.ts';
 import { findNode, isLeaf, isRootId, keyOf } from '../../tree/tree-model.ts';
 import type { TreeNodeData } from '../../tree/tree-types.ts';
@@ -65,25 +66,18 @@ export function TreePicker({
   const unnamed = ids.filter((i) => !names[i] && !findNode(tree.nodes, i));
   const unnamedKey = unnamed.join(',');
 
-  useEffect(() => {
-    if (!lookup || !unnamedKey || tree.loading) return;
-    let current = true;
-    dataSource(lookup, { query: { ids: unnamedKey } }).then(
-      (rows) => {
-        if (!current || !Array.isArray(rows)) return;
-        const found = Object.fromEntries(
-          rows
-            .filter((r): r is Record<string, unknown> => !!r && typeof r === 'object')
-            .map((r) => [String(r.id), String(r.name ?? r.id)]),
-        );
-        setNames((n) => ({ ...n, ...found }));
-      },
-      () => undefined, // the api client has told the user; the ids show as they are
+  // Ids the loaded levels do not name are looked up (names gathered as they come).
+  useLoad(lookup && unnamedKey && !tree.loading ? `${lookup}|${unnamedKey}` : null, async (signal) => {
+    // A failure: the api client has told the user; the ids show as they are.
+    const rows = await dataSource(lookup!, { query: { ids: unnamedKey }, signal }).catch(() => null);
+    if (signal.aborted || !Array.isArray(rows)) return;
+    const found = Object.fromEntries(
+      rows
+        .filter((r): r is Record<string, unknown> => !!r && typeof r === 'object')
+        .map((r) => [String(r.id), String(r.name ?? r.id)]),
     );
-    return () => {
-      current = false;
-    };
-  }, [dataSource, lookup, unnamedKey, tree.loading]);
+    setNames((n) => ({ ...n, ...found }));
+  });
 
   const treeData = useMemo(() => {
     const canPick = (node: TreeNodeData) =>

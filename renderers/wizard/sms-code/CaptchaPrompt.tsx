@@ -1,18 +1,18 @@
 /**
  * The image captcha asked before an SMS code is sent: the picture (click for a new one) and a box
- * for its characters (required, at most 5). Resolves with the answer and its request id.
+ * for its characters (required, at most CAPTCHA_MAX). The image comes from useCaptchaImage. Resolves with the answer and its request id.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Input, Modal, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDataSource } from '../../data-source.tsx';
+import { CAPTCHA_MAX } from '../../sms-code/field-limits.ts';
+import { captchaImageOf, useCaptchaImage } from '../../sms-code/useCaptchaImage.ts';
 
 export interface CaptchaAnswer {
   captcha: string;
   requestId: string;
 }
-
-export const CAPTCHA_MAX_LENGTH = 5;
 
 interface Props {
   open: boolean;
@@ -52,28 +52,15 @@ export function CaptchaPrompt({ open, operation, busy, generation, onAnswer, onC
 function CaptchaBody({ operation, busy, onAnswer, onCancel }: Omit<Props, 'open' | 'generation'>) {
   const { t } = useTranslation();
   const dataSource = useDataSource();
-  const [image, setImage] = useState<{ src: string; requestId: string }>();
   const [asked, setAsked] = useState(0);
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string>();
-
-  useEffect(() => {
-    let current = true;
-    const previous = image?.requestId;
-    dataSource(operation, { query: previous ? { requestId: previous } : {} }).then(
-      (answer) => {
-        const a = answer as { image?: string; variables?: { requestId?: string } };
-        if (current && a?.image && a.variables?.requestId)
-          setImage({ src: a.image, requestId: a.variables.requestId });
-      },
-      () => undefined, // the api client has said why
-    );
-    return () => {
-      current = false;
-    };
-    // Asked again only when the user wants another picture.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [asked, dataSource, operation]);
+  // A failure: the api client has said why.
+  const image = useCaptchaImage(
+    (previous, signal) =>
+      dataSource(operation, { query: previous ? { requestId: previous } : {}, signal }).then(captchaImageOf),
+    asked,
+  ).data;
 
   const confirm = () => {
     const captcha = text.trim();
@@ -89,7 +76,7 @@ function CaptchaBody({ operation, busy, onAnswer, onCancel }: Omit<Props, 'open'
         <Input
           autoFocus
           value={text}
-          maxLength={CAPTCHA_MAX_LENGTH}
+          maxLength={CAPTCHA_MAX}
           placeholder={t('form.sms.captchaPlaceholder')}
           status={problem ? 'error' : undefined}
           onChange={(e) => setText(e.target.value)}

@@ -13,9 +13,8 @@ import { isMobile } from '../../../schemas/validators/contact.ts';
 import { useActionUi } from '../../actions/action-ui.ts';
 import { useDataSource } from '../../data-source.tsx';
 import { CaptchaPrompt, type CaptchaAnswer } from './CaptchaPrompt.tsx';
-import { useCountdown } from '../countdowns.ts';
-
-export const RESEND_SECONDS = 60;
+import { RESEND_SECONDS, useCountdown } from '../../sms-code/countdowns.ts';
+import { SMS_CODE_LENGTH } from '../../sms-code/field-limits.ts';
 
 export default function SmsCodeWidget({
   id,
@@ -75,7 +74,7 @@ export default function SmsCodeWidget({
         <Input
           id={id}
           value={typeof value === 'string' ? value : ''}
-          maxLength={6}
+          maxLength={SMS_CODE_LENGTH}
           disabled={locked}
           inputMode="numeric"
           autoComplete="one-time-code"

@@ -7,10 +7,11 @@
  *   address with it; with `by=app` (an app on the user's device) authorize/applyByApp issues the code
  *   without a redirect and the page shows it. Without a session the user signs in first and comes back.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLoad } from '../../../renderers/environment/use-load.ts';
 import { isApiCallError } from '../../api/api-call-error.ts';
 import { callApi } from '../../api/call.ts';
 import { PageLoading } from '../../app/PageLoading.tsx';
@@ -98,7 +99,6 @@ export default function AuthRedirectPage() {
   const location = useLocation();
   const [params] = useSearchParams();
   const token = useAtomValue(accessTokenAtom);
-  const [error, setError] = useState<string | null>(null);
   const ticket = params.get('ticket');
   const code = params.get('code');
   const portalToken = params.get('token');
@@ -112,14 +112,12 @@ export default function AuthRedirectPage() {
         ? () => signInWithPortalToken(portalToken, params.get('username') ?? undefined)
         : null;
 
-  useEffect(() => {
-    if (!signIn) return;
-    signIn()
-      .then(() => navigate(target, { replace: true }))
-      .catch((e: unknown) => setError(textOf(e)));
-    // Once per address: tickets and codes are single use.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [location.search]);
+  // Once per address: tickets and codes are single use.
+  const signedIn = useLoad(signIn ? location.search : null, async () => {
+    await signIn!();
+    navigate(target, { replace: true });
+  });
+  const error = signedIn.error === undefined ? null : textOf(signedIn.error);
 
   if (clientId && !signIn) {
     if (!token) return <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;

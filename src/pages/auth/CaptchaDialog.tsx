@@ -11,6 +11,7 @@ import { callApi } from '../../api/call.ts';
 import { isApiCallError } from '../../api/api-call-error.ts';
 import type { CaptchaAnswer } from '../../session/sign-in.ts';
 import { CAPTCHA_MAX, validateCaptcha } from '../login-validation.ts';
+import { captchaImageOf, useCaptchaImage } from '../../../renderers/sms-code/useCaptchaImage.ts';
 import './auth.css';
 
 export interface CaptchaDialogProps {
@@ -26,38 +27,31 @@ export interface CaptchaDialogProps {
 export function CaptchaDialog({ generation = 0, error, busy, onSubmit, onCancel }: CaptchaDialogProps) {
   const { t } = useTranslation();
   const id = useId();
-  const [image, setImage] = useState<string | null>(null);
-  const [requestId, setRequestId] = useState<string | null>(null);
   const [answer, setAnswer] = useState('');
   const [touched, setTouched] = useState(false);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const previous = useRef<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
-  // A new image on open, when the parent asks (after a refused guess), and on "another image".
+  // A new image on open, when the parent asks (after a refused guess), and on "another image"; each
+  // new one empties the box and puts the cursor there.
   const [reloads, setReloads] = useState(0);
-  useEffect(() => {
-    let live = true;
-    const query = previous.current ? { requestId: previous.current } : {};
-    callApi('user.captcha', { query, silent: true }).then(
-      (captcha) => {
-        if (!live) return;
-        previous.current = captcha.variables.requestId;
-        setImage(captcha.image);
-        setRequestId(captcha.variables.requestId);
-        setLoadError(null);
-        setAnswer('');
-        setTouched(false);
-        input.current?.focus();
-      },
-      (e: unknown) => {
-        if (live) setLoadError(isApiCallError(e) ? e.text : t('signin.captchaLoadFailed'));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [generation, reloads, t]);
+  const captcha = useCaptchaImage(async (previous, signal) => {
+    const query = previous ? { requestId: previous } : {};
+    const image = captchaImageOf(await callApi('user.captcha', { query, silent: true, signal }));
+    if (!signal.aborted) {
+      setAnswer('');
+      setTouched(false);
+      input.current?.focus();
+    }
+    return image;
+  }, `${generation}:${reloads}`);
+  const image = captcha.data?.src ?? null;
+  const requestId = captcha.data?.requestId ?? null;
+  const loadError =
+    captcha.error === undefined
+      ? null
+      : isApiCallError(captcha.error)
+        ? captcha.error.text
+        : t('signin.captchaLoadFailed');
 
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;

@@ -13,7 +13,13 @@ import { isApiCallError } from '../../api/api-call-error.ts';
 import { callApi, callApiEnvelope } from '../../api/call.ts';
 import { showFlash } from '../../session/flash.ts';
 import { integration } from '../../session/integration.ts';
-import { SMS_CODE_LENGTH, validateMobile, validateSmsCode, type FieldError } from '../login-validation.ts';
+import {
+  MOBILE_LENGTH,
+  SMS_CODE_LENGTH,
+  validateMobile,
+  validateSmsCode,
+  type FieldError,
+} from '../login-validation.ts';
 import { validateNewPassword, validateRepeat } from './account-rules.ts';
 import { AuthCard, AuthField } from './AuthCard.tsx';
 import { SmsCodeButton } from './SmsCodeButton.tsx';
@@ -109,7 +115,12 @@ export function PasswordResetForm({ kind }: { kind: ResetKind }) {
     <AuthCard title={t(kind === 'tenant' ? 'forget.tenantTitle' : 'forget.title')} wide>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <AuthField id={`${id}-mobile`} label={t('signin.mobile')} error={text(shown('mobile'))}>
-          {input('mobile', { type: 'tel', inputMode: 'numeric', autoComplete: 'tel', maxLength: 11 })}
+          {input('mobile', {
+            type: 'tel',
+            inputMode: 'numeric',
+            autoComplete: 'tel',
+            maxLength: MOBILE_LENGTH,
+          })}
         </AuthField>
         <AuthField id={`${id}-validCode`} label={t('signin.smsCode')} error={text(shown('validCode'))}>
           <SmsCodeButton

@@ -8,15 +8,22 @@
  * - filing applicant (/fldRegister): the account of an enterprise that files cases (user/register);
  *   its enterprise details are entered after sign-in (supplementary entry), approval comes later.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { useLoad } from '../../../renderers/environment/use-load.ts';
 import { isApiCallError } from '../../api/api-call-error.ts';
 import { callApi, callApiEnvelope } from '../../api/call.ts';
 import { PageLoading } from '../../app/PageLoading.tsx';
 import { integration } from '../../session/integration.ts';
 import { showFlash } from '../../session/flash.ts';
-import { SMS_CODE_LENGTH, validateMobile, validateSmsCode, type FieldError } from '../login-validation.ts';
+import {
+  MOBILE_LENGTH,
+  SMS_CODE_LENGTH,
+  validateMobile,
+  validateSmsCode,
+  type FieldError,
+} from '../login-validation.ts';
 import {
   validateAccount,
   validateEmail,
@@ -61,19 +68,16 @@ const TITLES: Record<RegistrationKind, string> = {
   fld: 'register.fldTitle',
 };
 
+/** Whether this registration is open; null until the server says (a failure counts as closed). */
 function useOpen(kind: RegistrationKind): boolean | null {
-  const [open, setOpen] = useState<boolean | null>(null);
-  useEffect(() => {
-    let live = true;
-    const id = kind === 'tenant' ? 'user.open.tenant' : 'user.open';
-    callApi(id, { silent: true })
-      .then((value) => live && setOpen(value === true))
-      .catch(() => live && setOpen(false));
-    return () => {
-      live = false;
-    };
-  }, [kind]);
-  return open;
+  const id = kind === 'tenant' ? 'user.open.tenant' : 'user.open';
+  const open = useLoad(id, (signal) =>
+    callApi(id, { silent: true, signal }).then(
+      (value) => value === true,
+      () => false,
+    ),
+  );
+  return open.data ?? null;
 }
 
 export function RegistrationForm({ kind }: { kind: RegistrationKind }) {
@@ -199,7 +203,12 @@ export function RegistrationForm({ kind }: { kind: RegistrationKind }) {
           {input('name', { autoComplete: 'name', maxLength: 64 })}
         </AuthField>
         <AuthField id={`${id}-mobile`} label={t('signin.mobile')} error={text(shown('mobile'))}>
-          {input('mobile', { type: 'tel', inputMode: 'numeric', autoComplete: 'tel', maxLength: 11 })}
+          {input('mobile', {
+            type: 'tel',
+            inputMode: 'numeric',
+            autoComplete: 'tel',
+            maxLength: MOBILE_LENGTH,
+          })}
         </AuthField>
         <AuthField id={`${id}-validCode`} label={t('signin.smsCode')} error={text(shown('validCode'))}>
           <SmsCodeButton

@@ -8,7 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { isApiCallError } from '../../api/api-call-error.ts';
 import { callApiEnvelope } from '../../api/call.ts';
 import { signInWithSms } from '../../session/sign-in.ts';
-import { SMS_CODE_LENGTH, validateSmsLogin, type SmsLoginErrors } from '../login-validation.ts';
+import {
+  MOBILE_LENGTH,
+  SMS_CODE_LENGTH,
+  validateSmsLogin,
+  type SmsLoginErrors,
+} from '../login-validation.ts';
 import { SmsCodeButton } from './SmsCodeButton.tsx';
 
 export const LOGIN_COUNTDOWN = 'sms.login';
@@ -71,7 +76,7 @@ export default function SmsLoginForm({
         type="tel"
         inputMode="numeric"
         autoComplete="tel"
-        maxLength={11}
+        maxLength={MOBILE_LENGTH}
         placeholder={t('signin.mobilePlaceholder')}
         value={mobile}
         disabled={submitting || disabled}

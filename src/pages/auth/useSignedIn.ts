@@ -2,8 +2,9 @@
  * For the public pages that need a session (/systemSelect, /tenantSelect): the user context, loaded
  * when this tab does not have it yet. `missing` means nobody is signed in.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
+import { useLoad } from '../../../renderers/environment/use-load.ts';
 import { isApiCallError } from '../../api/api-call-error.ts';
 import { accessTokenAtom, refreshTokenAtom, userContextAtom } from '../../session/atoms.ts';
 import { forceLocalLogout } from '../../session/session-ending.ts';
@@ -20,36 +21,28 @@ export function useSignedIn(): SignedIn {
   const token = useAtomValue(accessTokenAtom);
   const refreshToken = useAtomValue(refreshTokenAtom);
   const context = useAtomValue(userContextAtom) as SessionContext | null;
-  const [failure, setFailure] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (!token && refreshToken) void refreshNow();
   }, [token, refreshToken]);
 
-  useEffect(() => {
-    if (!token || context) return;
-    let live = true;
-    loadUserContext({ silent: true, sessionEnd: 'caller' }).catch((e: unknown) => {
-      if (!live) return;
-      if (isApiCallError(e) && e.kind === 'sessionEnded') forceLocalLogout();
-      else setFailure(isApiCallError(e) ? e.text : String(e));
-    });
-    return () => {
-      live = false;
-    };
-  }, [token, context, attempt]);
+  // Loading the context sets the session's atoms; a session that ended on the way is forgotten here.
+  const load = useLoad(token && !context ? 'userContext' : null, async (signal) => {
+    try {
+      await loadUserContext({ silent: true, sessionEnd: 'caller' });
+    } catch (e) {
+      if (isApiCallError(e) && e.kind === 'sessionEnded') {
+        if (!signal.aborted) forceLocalLogout();
+        return;
+      }
+      throw e;
+    }
+  });
 
   if (!token && !refreshToken) return { state: 'missing' };
-  if (failure) {
-    return {
-      state: 'failed',
-      text: failure,
-      retry: () => {
-        setFailure(null);
-        setAttempt((n) => n + 1);
-      },
-    };
+  if (load.error !== undefined && !load.loading) {
+    const e = load.error;
+    return { state: 'failed', text: isApiCallError(e) ? e.text : String(e), retry: load.reload };
   }
   if (!token || !context) return { state: 'loading' };
   return { state: 'ready', context };
