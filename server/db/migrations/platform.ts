@@ -5,6 +5,7 @@
 import type { Migration } from '../migrate.ts';
 import { platformTenantKindMigration } from '../../filing/migrations.ts';
 import { platformFileMigration } from '../../files/migrations.ts';
+import { platformTenantLifeMigration } from '../../modules/tenants/migrations.ts';
 
 export const platformMigrations: Migration[] = [
   {
@@ -326,4 +327,5 @@ export const platformMigrations: Migration[] = [
     `,
   },
   platformFileMigration,
+  platformTenantLifeMigration,
 ];
