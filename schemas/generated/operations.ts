@@ -1679,7 +1679,27 @@ export interface Tenant {
   /**
    * Contact mobile number.
    */
-  mobile?: string;
+  mobile?: string | null;
+  /**
+   * 统一社会信用代码 (18 characters, GB 32100-2015 check character).
+   */
+  creditCode?: string | null;
+  /**
+   * What the tenant is (authority = the regulator).
+   */
+  kind?: 'authority' | 'enterprise' | 'law_firm';
+  /**
+   * Contact person (the registered administrator).
+   */
+  contactName?: string | null;
+  /**
+   * Address of the enterprise.
+   */
+  address?: string | null;
+  /**
+   * Why the registration was refused.
+   */
+  refuseReason?: string | null;
   /**
    * Enterprise size (head-count band).
    */
@@ -2658,6 +2678,10 @@ export interface SaasTenantApproveBatchQuery {
    */
   ids: string;
   approveStatus: 'PASSED' | 'REFUSED';
+  /**
+   * why, required when refusing
+   */
+  reason?: string;
 }
 export interface SaasTenantFindTenantBody {
   name?: string;
@@ -2673,6 +2697,18 @@ export interface SaasTenantRegisterBody {
    * tenant alias
    */
   code: string;
+  /**
+   * 统一社会信用代码, checked with its check character (GB 32100-2015)
+   */
+  creditCode: string;
+  /**
+   * default enterprise
+   */
+  kind?: 'enterprise' | 'law_firm';
+  /**
+   * the administrator (contact person)
+   */
+  contactName?: string;
   account: string;
   password: string;
   email: string;
@@ -2709,6 +2745,10 @@ export interface SaasTenantSchemaCreateQuery {
 }
 export interface SaasTenantSchemaDropQuery {
   id: string;
+  /**
+   * drop even though the space holds organisations or employees
+   */
+  confirm?: boolean;
 }
 export interface SmsMsgMsgCheckBody {
   mobile: string;

@@ -61,7 +61,7 @@ const TITLES: Record<RegistrationKind, string> = {
   fld: 'register.fldTitle',
 };
 
-function useOpen(kind: RegistrationKind): boolean | null {
+export function useOpen(kind: RegistrationKind): boolean | null {
   const [open, setOpen] = useState<boolean | null>(null);
   useEffect(() => {
     let live = true;
