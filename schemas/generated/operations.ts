@@ -1961,6 +1961,18 @@ export interface UserSecurity {
    */
   validDays?: number;
   /**
+   * How many of the latest passwords may not be chosen again; 0 for no rule.
+   */
+  historyCount?: number;
+  /**
+   * Y when a new login ends the account's other sessions.
+   */
+  singleSession?: 'Y' | 'N';
+  /**
+   * When the setting last changed (yyyy-MM-dd HH:mm:ss).
+   */
+  updateTime?: string | null;
+  /**
    * Failed logins before the account is locked; 0 for no lock.
    */
   maxFailures?: number;

@@ -16,6 +16,7 @@ import { bellHandlers } from './messages/bell-handlers.ts';
 import { messageDetailHandlers } from './messages/detail-handlers.ts';
 import { tenantHandlers } from './tenants/handlers.ts';
 import { fileHandlers } from './files/handlers.ts';
+import { userSecurityHandlers } from './user-security/handlers.ts';
 
 export const allHandlers: HandlerMap = {
   ...authHandlers,
@@ -34,4 +35,5 @@ export const allHandlers: HandlerMap = {
   ...messageDetailHandlers,
   ...tenantHandlers,
   ...fileHandlers,
+  ...userSecurityHandlers,
 };

@@ -6,6 +6,7 @@ import type { Migration } from '../migrate.ts';
 import { platformTenantKindMigration } from '../../filing/migrations.ts';
 import { platformFileMigration } from '../../files/migrations.ts';
 import { platformTenantLifeMigration } from '../../modules/tenants/migrations.ts';
+import { platformPasswordHistoryMigration } from '../../modules/user-security/migrations.ts';
 
 export const platformMigrations: Migration[] = [
   {
@@ -328,4 +329,5 @@ export const platformMigrations: Migration[] = [
   },
   platformFileMigration,
   platformTenantLifeMigration,
+  platformPasswordHistoryMigration,
 ];
