@@ -1286,6 +1286,22 @@ export interface MenuNode {
    * Screen metadata file the menu entry opens, when it opens one.
    */
   screen?: string;
+  /**
+   * menu (a page entry), button (an action on a page) or link.
+   */
+  type?: 'menu' | 'button' | 'link';
+  /**
+   * Order among siblings.
+   */
+  sn?: number;
+  /**
+   * True for an entry that only carries permissions and never shows in the menu.
+   */
+  hidden?: boolean;
+  /**
+   * The permissions the page or button carries.
+   */
+  permissions?: string[];
 }
 /**
  * A notification or announcement sent between users (inner message).
@@ -2055,6 +2071,12 @@ export interface AuthResourcesImportXmlBody {
   resourceId?: string;
   systemId: string;
 }
+export interface AuthResourcesImportXmlResponse {
+  /**
+   * resources written (added or updated)
+   */
+  count?: number;
+}
 export interface AuthResourcesRemoveQuery {
   /**
    * comma-separated resource ids
@@ -2080,6 +2102,22 @@ export interface AuthResourcesSaveBody {
   iconSvg?: string | null;
   defaultUrl?: string | null;
   sn?: number;
+  /**
+   * page entry, button, or link
+   */
+  type?: 'menu' | 'button' | 'link';
+  /**
+   * screen metadata file the entry opens
+   */
+  screen?: string | null;
+  /**
+   * carries permissions only, never shown in the menu
+   */
+  hidden?: boolean;
+  /**
+   * permissions the page or button carries
+   */
+  permissions?: string[];
 }
 export interface AuthResourcesSaveFavoritesQuery {
   resourceId: string;
@@ -2126,6 +2164,22 @@ export interface AuthResourcesUpdateResourceBody {
   iconSvg?: string | null;
   defaultUrl?: string | null;
   sn?: number;
+  /**
+   * page entry, button, or link
+   */
+  type?: 'menu' | 'button' | 'link';
+  /**
+   * screen metadata file the entry opens
+   */
+  screen?: string | null;
+  /**
+   * carries permissions only, never shown in the menu
+   */
+  hidden?: boolean;
+  /**
+   * permissions the page or button carries
+   */
+  permissions?: string[];
 }
 export interface AuthSubSystemFindAllSubSystemQuery {
   _t?: string;
@@ -4134,7 +4188,11 @@ export interface ApiOperations {
     body: never;
     response: AuthResourcesGetTreeDataResponse;
   };
-  'auth.resources.importXml': { query: never; body: AuthResourcesImportXmlBody; response: unknown };
+  'auth.resources.importXml': {
+    query: never;
+    body: AuthResourcesImportXmlBody;
+    response: AuthResourcesImportXmlResponse;
+  };
   'auth.resources.remove': { query: AuthResourcesRemoveQuery; body: never; response: unknown };
   'auth.resources.removeFavorites': {
     query: AuthResourcesRemoveFavoritesQuery;
