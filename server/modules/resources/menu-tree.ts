@@ -7,7 +7,6 @@
 import type { AuthContext } from '../../auth/session.ts';
 import { grantedResources, sessionFacts, tenantPermissions } from '../../auth/permissions.ts';
 import type { HandlerMap } from '../handler.ts';
-import { authOf } from '../handler.ts';
 
 export interface MenuNode {
   id: string;
