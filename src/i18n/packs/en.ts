@@ -4,7 +4,7 @@
  * which /login would otherwise download for nothing. A namespace the app starts to show must leave this list.
  */
 const files = import.meta.glob<Record<string, unknown>>(
-  ['../../../locales/en/*.yaml', '!../../../locales/en/{server,filing,resource,subsystem}.yaml'],
+  ['../../../locales/en/*.yaml', '!../../../locales/en/{server,filing,resource}.yaml'],
   { eager: true, import: 'default' },
 );
 

@@ -4,7 +4,7 @@
  * which /login would otherwise download for nothing. A namespace the app starts to show must leave this list.
  */
 const files = import.meta.glob<Record<string, unknown>>(
-  ['../../../locales/zh-CN/*.yaml', '!../../../locales/zh-CN/{server,filing,resource,subsystem}.yaml'],
+  ['../../../locales/zh-CN/*.yaml', '!../../../locales/zh-CN/{server,filing,resource}.yaml'],
   { eager: true, import: 'default' },
 );
 
