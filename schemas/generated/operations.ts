@@ -1298,6 +1298,22 @@ export interface MenuNode {
    * Screen metadata file the menu entry opens, when it opens one.
    */
   screen?: string;
+  /**
+   * menu (a page entry), button (an action on a page) or link.
+   */
+  type?: 'menu' | 'button' | 'link';
+  /**
+   * Order among siblings.
+   */
+  sn?: number;
+  /**
+   * True for an entry that only carries permissions and never shows in the menu.
+   */
+  hidden?: boolean;
+  /**
+   * The permissions the page or button carries.
+   */
+  permissions?: string[];
 }
 /**
  * A notification or announcement sent between users (inner message).
@@ -1723,7 +1739,27 @@ export interface Tenant {
   /**
    * Contact mobile number.
    */
-  mobile?: string;
+  mobile?: string | null;
+  /**
+   * 统一社会信用代码 (18 characters, GB 32100-2015 check character).
+   */
+  creditCode?: string | null;
+  /**
+   * What the tenant is (authority = the regulator).
+   */
+  kind?: 'authority' | 'enterprise' | 'law_firm';
+  /**
+   * Contact person (the registered administrator).
+   */
+  contactName?: string | null;
+  /**
+   * Address of the enterprise.
+   */
+  address?: string | null;
+  /**
+   * Why the registration was refused.
+   */
+  refuseReason?: string | null;
   /**
    * Enterprise size (head-count band).
    */
@@ -1985,6 +2021,18 @@ export interface UserSecurity {
    */
   validDays?: number;
   /**
+   * How many of the latest passwords may not be chosen again; 0 for no rule.
+   */
+  historyCount?: number;
+  /**
+   * Y when a new login ends the account's other sessions.
+   */
+  singleSession?: 'Y' | 'N';
+  /**
+   * When the setting last changed (yyyy-MM-dd HH:mm:ss).
+   */
+  updateTime?: string | null;
+  /**
    * Failed logins before the account is locked; 0 for no lock.
    */
   maxFailures?: number;
@@ -2067,6 +2115,12 @@ export interface AuthResourcesImportXmlBody {
   resourceId?: string;
   systemId: string;
 }
+export interface AuthResourcesImportXmlResponse {
+  /**
+   * resources written (added or updated)
+   */
+  count?: number;
+}
 export interface AuthResourcesRemoveQuery {
   /**
    * comma-separated resource ids
@@ -2092,6 +2146,22 @@ export interface AuthResourcesSaveBody {
   iconSvg?: string | null;
   defaultUrl?: string | null;
   sn?: number;
+  /**
+   * page entry, button, or link
+   */
+  type?: 'menu' | 'button' | 'link';
+  /**
+   * screen metadata file the entry opens
+   */
+  screen?: string | null;
+  /**
+   * carries permissions only, never shown in the menu
+   */
+  hidden?: boolean;
+  /**
+   * permissions the page or button carries
+   */
+  permissions?: string[];
 }
 export interface AuthResourcesSaveFavoritesQuery {
   resourceId: string;
@@ -2138,6 +2208,22 @@ export interface AuthResourcesUpdateResourceBody {
   iconSvg?: string | null;
   defaultUrl?: string | null;
   sn?: number;
+  /**
+   * page entry, button, or link
+   */
+  type?: 'menu' | 'button' | 'link';
+  /**
+   * screen metadata file the entry opens
+   */
+  screen?: string | null;
+  /**
+   * carries permissions only, never shown in the menu
+   */
+  hidden?: boolean;
+  /**
+   * permissions the page or button carries
+   */
+  permissions?: string[];
 }
 export interface AuthSubSystemFindAllSubSystemQuery {
   _t?: string;
@@ -2960,6 +3046,10 @@ export interface SaasTenantApproveBatchQuery {
    */
   ids: string;
   approveStatus: 'PASSED' | 'REFUSED';
+  /**
+   * why, required when refusing
+   */
+  reason?: string;
 }
 export interface SaasTenantFindTenantBody {
   name?: string;
@@ -2975,6 +3065,18 @@ export interface SaasTenantRegisterBody {
    * tenant alias
    */
   code: string;
+  /**
+   * 统一社会信用代码, checked with its check character (GB 32100-2015)
+   */
+  creditCode: string;
+  /**
+   * default enterprise
+   */
+  kind?: 'enterprise' | 'law_firm';
+  /**
+   * the administrator (contact person)
+   */
+  contactName?: string;
   account: string;
   password: string;
   email: string;
@@ -3011,6 +3113,10 @@ export interface SaasTenantSchemaCreateQuery {
 }
 export interface SaasTenantSchemaDropQuery {
   id: string;
+  /**
+   * drop even though the space holds organisations or employees
+   */
+  confirm?: boolean;
 }
 export interface SmsMsgMsgCheckBody {
   mobile: string;
@@ -4770,7 +4876,11 @@ export interface ApiOperations {
     body: never;
     response: AuthResourcesGetTreeDataResponse;
   };
-  'auth.resources.importXml': { query: never; body: AuthResourcesImportXmlBody; response: unknown };
+  'auth.resources.importXml': {
+    query: never;
+    body: AuthResourcesImportXmlBody;
+    response: AuthResourcesImportXmlResponse;
+  };
   'auth.resources.remove': { query: AuthResourcesRemoveQuery; body: never; response: unknown };
   'auth.resources.removeFavorites': {
     query: AuthResourcesRemoveFavoritesQuery;

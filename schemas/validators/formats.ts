@@ -7,6 +7,7 @@ import { isEmail, isHttpUrl, isMobile, isPhone, isZip } from './contact.ts';
 import { compareFixedWidth, isCalendarDate, isDateTime } from './dates.ts';
 import { isIdCard } from './idcard.ts';
 import { isFloatString, isIntegerString } from './numbers.ts';
+import { isUscc } from './uscc.ts';
 import { hasNoWhitespace, isKey, isKeyAlias, isYesNo, startsWithUpperCase } from './text.ts';
 
 function stringFormat(validate: (value: string) => boolean, compare?: (a: string, b: string) => number) {
@@ -31,4 +32,5 @@ export const FORMATS: Record<string, FormatDefinition<string>> = {
   'upper-first-name': stringFormat(startsWithUpperCase),
   'integer-string': stringFormat(isIntegerString),
   'float-string': stringFormat(isFloatString),
+  uscc: stringFormat(isUscc),
 };

@@ -37,6 +37,7 @@ export const FORMAT_MESSAGE_KEYS: Record<string, string> = {
   'upper-first-name': 'validation.upperFirstName',
   'integer-string': 'validation.integer',
   'float-string': 'validation.float',
+  uscc: 'validation.uscc',
 };
 
 /** A format without an entry above (e.g. ajv-formats' ipv4) gets the generic text with {format}. */

@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { hashPassword } from './passwords.ts';
+import { rememberOutgoingPassword } from './password-history.ts';
 
 const COLUMNS = [
   'id',
@@ -84,6 +85,8 @@ export async function setPassword(
   password: string,
   mustChange: boolean,
 ): Promise<void> {
+  // The outgoing password joins the history the no-reuse rule reads (password-history.ts).
+  await rememberOutgoingPassword(db, accountId);
   await db
     .updateTable('platform.account')
     .set({

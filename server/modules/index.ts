@@ -20,6 +20,7 @@ import { streamHandlers } from './messages/stream-handlers.ts';
 import { tenantHandlers } from './tenants/handlers.ts';
 import { fileHandlers } from './files/handlers.ts';
 import { filingHandlers } from './filing/handlers.ts';
+import { userSecurityHandlers } from './user-security/handlers.ts';
 
 export const allHandlers: HandlerMap = {
   ...authHandlers,
@@ -42,4 +43,5 @@ export const allHandlers: HandlerMap = {
   ...tenantHandlers,
   ...fileHandlers,
   ...filingHandlers,
+  ...userSecurityHandlers,
 };

@@ -111,7 +111,7 @@ describe('public sign-in pages', () => {
 
   it('registers an employee account of an enterprise, waiting for activation', async () => {
     const { context, page } = await newPage(browser);
-    await page.goto(`${server.baseUrl}/tenantRegister`);
+    await page.goto(`${server.baseUrl}/tenantRegister?join=1`);
     await page.getByLabel('企业编码').fill('demo');
     await page.getByLabel('账号', { exact: true }).fill('joiner');
     await page.getByLabel('姓名').fill('入职员工');

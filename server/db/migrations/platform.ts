@@ -5,6 +5,9 @@
 import type { Migration } from '../migrate.ts';
 import { platformTenantKindMigration } from '../../filing/migrations.ts';
 import { platformFileMigration } from '../../files/migrations.ts';
+import { platformTenantLifeMigration } from '../../modules/tenants/migrations.ts';
+import { platformMenuFavoriteMigration } from '../../modules/resources/migrations.ts';
+import { platformPasswordHistoryMigration } from '../../modules/user-security/migrations.ts';
 
 export const platformMigrations: Migration[] = [
   {
@@ -326,4 +329,7 @@ export const platformMigrations: Migration[] = [
     `,
   },
   platformFileMigration,
+  platformTenantLifeMigration,
+  platformPasswordHistoryMigration,
+  platformMenuFavoriteMigration,
 ];

@@ -1,111 +1,24 @@
 /**
- * Menu resources: the menu tree of the current subsystem as the current user may see it. The super user
- * sees every entry; a tenant admin every entry whose page needs only tenant permissions; anyone else the
- * entries granted through their roles (server/auth/permissions.ts), each with its ancestors. Hidden
- * entries (they only carry permissions) and buttons are never part of the menu.
+ * Menu resources (/auth/resources/*): the user's menu (menu-tree.ts), administration of the tree and its
+ * XML (resource-admin.ts), favourites (favorites.ts) and the checked trees of grants (grant-trees.ts).
  */
-import type { AuthContext } from '../../auth/session.ts';
-import { grantedResources, sessionFacts, tenantPermissions } from '../../auth/permissions.ts';
 import type { HandlerMap } from '../handler.ts';
 import { authOf } from '../handler.ts';
+import { favoriteHandlers } from './favorites.ts';
+import { grantTreeHandlers } from './grant-trees.ts';
+import { menuTreeFor } from './menu-tree.ts';
+import { resourceAdminHandlers } from './resource-admin.ts';
 
-export interface MenuNode {
-  id: string;
-  parentId: string;
-  name: string;
-  alias: string;
-  path: string | null;
-  icon: string | null;
-  iconSvg: string | null;
-  defaultUrl: string | null;
-  screen: string | null;
-  open: string;
-  level: number;
-  children: MenuNode[];
-}
-
-type MenuRow = Omit<MenuNode, 'children' | 'level' | 'iconSvg'> & { permissions: string[] };
-
-/** What of a subsystem's menu a session sees (see the file comment). */
-async function visibleEntries(
-  ctx: Parameters<HandlerMap[string]>[0],
-  auth: AuthContext,
-  systemId: string,
-  rows: MenuRow[],
-): Promise<MenuRow[]> {
-  if (auth.isSuper) return rows;
-  if (auth.isTenantAdmin) {
-    const tenantScope = new Set(tenantPermissions());
-    const passes = rows.filter((r) => r.permissions.every((p) => tenantScope.has(p)));
-    return keepWithVisibleChildren(
-      passes,
-      new Set(rows.filter((r) => rows.some((c) => c.parentId === r.id)).map((r) => r.id)),
-    );
-  }
-  const granted =
-    systemId === auth.systemId
-      ? (await sessionFacts(ctx.db, auth)).resources
-      : (await grantedResources(ctx.db, { ...auth, systemId })).resources;
-  return granted === 'all' ? rows : keepGrantedWithAncestors(rows, granted);
-}
-
-/** Groups (entries with children in the tree) stay only when one of their children stays. */
-function keepWithVisibleChildren(rows: MenuRow[], groups: Set<string>): MenuRow[] {
-  let kept = rows;
-  for (;;) {
-    const next = kept.filter((r) => !groups.has(r.id) || kept.some((c) => c.parentId === r.id));
-    if (next.length === kept.length) return kept;
-    kept = next;
-  }
-}
-
-export function buildMenuTree(rows: Omit<MenuNode, 'children' | 'level'>[]): MenuNode[] {
-  const byParent = new Map<string, Omit<MenuNode, 'children' | 'level'>[]>();
-  for (const r of rows) byParent.set(r.parentId, [...(byParent.get(r.parentId) ?? []), r]);
-  const build = (parentId: string, level: number): MenuNode[] =>
-    (byParent.get(parentId) ?? []).map((r) => ({ ...r, level, children: build(r.id, level + 1) }));
-  return build('0', 1);
-}
+export { buildMenuTree, menuTreeFor, type MenuNode } from './menu-tree.ts';
 
 export const resourceHandlers: HandlerMap = {
+  ...resourceAdminHandlers,
+  ...favoriteHandlers,
+  ...grantTreeHandlers,
   'auth.resources.getMenuData': async (ctx) => {
     const auth = authOf(ctx);
     const systemId = (ctx.query as { systemId?: string }).systemId || auth.systemId;
     if (!systemId) return [];
-    const rows = await ctx.db
-      .selectFrom('platform.resource')
-      .select([
-        'id',
-        'parent_id as parentId',
-        'name',
-        'alias',
-        'path',
-        'icon',
-        'default_url as defaultUrl',
-        'screen',
-        'open_type as open',
-        'permissions',
-      ])
-      .where('system_id', '=', systemId)
-      .where('type', '=', 'menu')
-      .where('hidden', '=', false)
-      .orderBy('sn')
-      .orderBy('name')
-      .execute();
-    const visible = await visibleEntries(ctx, auth, systemId, rows);
-    return buildMenuTree(visible.map(({ permissions: _p, ...r }) => ({ ...r, iconSvg: null })));
+    return menuTreeFor(ctx, auth, systemId);
   },
 };
-
-/** A parent stays visible when any of its descendants is granted. */
-function keepGrantedWithAncestors<T extends { id: string; parentId: string }>(
-  rows: T[],
-  granted: ReadonlySet<string>,
-): T[] {
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const keep = new Set<string>();
-  for (const id of granted) {
-    for (let n = byId.get(id); n && !keep.has(n.id); n = byId.get(n.parentId)) keep.add(n.id);
-  }
-  return rows.filter((r) => keep.has(r.id));
-}

@@ -4,11 +4,15 @@
  * permissions.ts); any subsystem with a menu for the super user and for a tenant admin.
  */
 import type { Db } from '../../db/database.ts';
-import { grantedResources } from '../../auth/permissions.ts';
+import { grantedResources, invalidatePermissions } from '../../auth/permissions.ts';
 import type { AuthContext } from '../../auth/session.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
 import type { HandlerMap } from '../handler.ts';
+import { newId } from '../../auth/tokens.ts';
+import type { ListRequest, ListSpec } from '../list-query.ts';
+import { idList, listPage } from '../people/common.ts';
+import { checkedLogo } from './logo.ts';
 import { authOf } from '../handler.ts';
 
 export interface SubsystemOut {
@@ -77,7 +81,136 @@ export async function currentUserSubsystems(db: Db, auth: AuthContext): Promise<
   return rows.map(toSubsystem);
 }
 
+const LIST: ListSpec = {
+  filters: { name: ['s.name', 'like'], alias: ['s.alias', 'like'] },
+  sorts: { name: 's.name', alias: 's.alias', sn: 's.sn' },
+  defaultSort: [
+    ['s.sn', 'asc'],
+    ['s.name', 'asc'],
+  ],
+};
+
+interface SubsystemInput {
+  id?: string;
+  name: string;
+  alias: string;
+  logo?: string | null;
+  logoType?: 'svg' | 'image';
+  isDefault?: 'Y' | 'N';
+  sn?: number;
+}
+
+/** Why a subsystem is in use: a role of some tenant belongs to it or holds one of its entries. */
+async function usedBy(db: Db, systemId: string): Promise<string | null> {
+  const spaces = await db
+    .selectFrom('platform.tenant')
+    .select(['schema_name', 'name'])
+    .where('schema_status', '=', 'CREATED')
+    .execute();
+  for (const s of spaces) {
+    const t = db.withSchema(s.schema_name);
+    const own = await t
+      .selectFrom('role')
+      .select('id')
+      .where('system_id', '=', systemId)
+      .limit(1)
+      .executeTakeFirst();
+    const granted = await t
+      .selectFrom('role_resource as rr')
+      .innerJoin(
+        db.selectFrom('platform.resource').select('id').where('system_id', '=', systemId).as('r'),
+        'r.id',
+        'rr.resource_id',
+      )
+      .select('rr.role_id')
+      .limit(1)
+      .executeTakeFirst();
+    if (own || granted) return s.name;
+  }
+  return null;
+}
+
 export const subsystemHandlers: HandlerMap = {
+  'auth.sub.system.query': async (ctx) => {
+    const page = await listPage<Row>(
+      ctx.db.selectFrom('platform.subsystem as s'),
+      (q) => q.select(COLUMNS),
+      LIST,
+      ctx.body as ListRequest,
+    );
+    return { ...page, dataResult: page.dataResult.map(toSubsystem) };
+  },
+
+  /** Create or edit: alias unique, logo checked (logo.ts); one default at most. */
+  'auth.sub.system.save': async (ctx) => {
+    const input = ctx.body as SubsystemInput;
+    const existing = input.id
+      ? await ctx.db
+          .selectFrom('platform.subsystem')
+          .select('id')
+          .where('id', '=', input.id)
+          .executeTakeFirst()
+      : null;
+    if (input.id && !existing)
+      throw new ApiError(Code.NOT_FOUND, 'shellKit.subsystemNotFound', { id: input.id });
+    const clash = await ctx.db
+      .selectFrom('platform.subsystem')
+      .select('id')
+      .where('alias', '=', input.alias)
+      .where('id', '<>', input.id ?? '')
+      .executeTakeFirst();
+    if (clash)
+      throw new ApiError(Code.ILLEGAL_REQUEST, 'subsystem.aliasTaken', { alias: input.alias }, [
+        { field: 'alias', reason: 'taken' },
+      ]);
+    const logoType = input.logoType ?? 'svg';
+    const values = {
+      name: input.name.trim(),
+      alias: input.alias,
+      logo: checkedLogo(input.logo, logoType),
+      logo_type: logoType,
+      is_default: input.isDefault === 'Y',
+      sn: input.sn ?? 0,
+    };
+    const id = existing?.id ?? newId();
+    await ctx.db.transaction().execute(async (tx) => {
+      if (values.is_default)
+        await tx.updateTable('platform.subsystem').set({ is_default: false }).where('id', '<>', id).execute();
+      if (existing) await tx.updateTable('platform.subsystem').set(values).where('id', '=', id).execute();
+      else
+        await tx
+          .insertInto('platform.subsystem')
+          .values({ id, ...values })
+          .execute();
+    });
+    const row = await ctx.db
+      .selectFrom('platform.subsystem as s')
+      .select(COLUMNS)
+      .where('s.id', '=', id)
+      .executeTakeFirstOrThrow();
+    return toSubsystem(row);
+  },
+
+  /** Only unused subsystems go (with their resources); never the default one. */
+  'auth.sub.system.remove': async (ctx) => {
+    const ids = idList((ctx.query as { ids: string }).ids);
+    const rows = await ctx.db
+      .selectFrom('platform.subsystem')
+      .select(['id', 'name', 'is_default'])
+      .where('id', 'in', ids)
+      .execute();
+    const missing = ids.find((id) => !rows.some((r) => r.id === id));
+    if (missing) throw new ApiError(Code.NOT_FOUND, 'shellKit.subsystemNotFound', { id: missing });
+    for (const r of rows) {
+      if (r.is_default) throw new ApiError(Code.ILLEGAL_REQUEST, 'subsystem.removeDefault', { name: r.name });
+      const tenant = await usedBy(ctx.db, r.id);
+      if (tenant) throw new ApiError(Code.ILLEGAL_REQUEST, 'subsystem.inUse', { name: r.name, tenant });
+    }
+    await ctx.db.deleteFrom('platform.subsystem').where('id', 'in', ids).execute();
+    invalidatePermissions(ctx.db, {});
+    return null;
+  },
+
   'auth.sub.system.findCurrentUserSubSystem': async (ctx) => currentUserSubsystems(ctx.db, authOf(ctx)),
 
   'auth.sub.system.findAllSubSystem': async (ctx) => {

@@ -5,12 +5,18 @@
  * of a batch is checked before any is changed.
  */
 import type { Db } from '../../db/database.ts';
-import { createTenantSpace, dropTenantSpace } from '../../db/tenant-space.ts';
+import { dropTenantSpace } from '../../db/tenant-space.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
 import type { HandlerContext, HandlerMap } from '../handler.ts';
 import type { ListRequest, ListSpec } from '../list-query.ts';
-import { formatDateTime, idList, listPage } from '../people/common.ts';
+import { idList, listPage } from '../people/common.ts';
+import { COLUMNS, asTenant, oneTenant, refuse, tenantsByIds, type TenantRow } from './tenant-rows.ts';
+import { notifyApplicant } from './notify.ts';
+import { AccountClash, provisionTenant } from './provision.ts';
+import { registrationHandlers } from './registration.ts';
+import { tenantEditHandlers } from './edit.ts';
+import './tables.ts';
 
 const TENANT_LIST: ListSpec = {
   filters: {
@@ -22,6 +28,8 @@ const TENANT_LIST: ListSpec = {
     status: ['t.status', 'in'],
     schemaStatus: ['t.schema_status', 'in'],
     parentId: ['t.parent_id', 'eq'],
+    kind: ['t.kind', 'in'],
+    creditCode: ['t.credit_code', 'like'],
   },
   sorts: {
     name: 't.name',
@@ -36,95 +44,87 @@ const TENANT_LIST: ListSpec = {
   ],
 };
 
-interface TenantRow {
-  id: string;
-  name: string;
-  code: string;
-  account: string | null;
-  email: string | null;
-  scale: string | null;
-  parentId: string | null;
-  parentName: string | null;
-  approveStatus: string;
-  status: string;
-  schemaStatus: string;
-  createTime: Date | string;
+/** Provisions, turning the rare account-name race into a clear message (the tenant stays PASSED). */
+async function provisionOrExplain(ctx: HandlerContext, tenant: TenantRow): Promise<void> {
+  try {
+    await provisionTenant(ctx.db, tenant.id);
+  } catch (e) {
+    if (e instanceof AccountClash)
+      throw new ApiError(Code.ILLEGAL_REQUEST, 'tenant.error.accountClash', {
+        name: tenant.name,
+        account: e.account,
+      });
+    throw e;
+  }
 }
 
-const tenants = (db: Db) =>
-  db.selectFrom('platform.tenant as t').leftJoin('platform.tenant as p', 'p.id', 't.parent_id');
-
-const COLUMNS = [
-  't.id',
-  't.name',
-  't.code',
-  't.account',
-  't.email',
-  't.scale',
-  't.parent_id as parentId',
-  'p.name as parentName',
-  't.approve_status as approveStatus',
-  't.status',
-  't.schema_status as schemaStatus',
-  't.created_at as createTime',
-] as const;
-
-/** The entity shape: no nulls where the schema wants a string, times as the spec shows them. */
-function asTenant(row: TenantRow) {
-  return {
-    id: row.id,
-    name: row.name,
-    code: row.code,
-    account: row.account ?? '',
-    email: row.email ?? '',
-    ...(row.scale ? { scale: row.scale } : {}),
-    parentId: row.parentId,
-    parentName: row.parentName,
-    approveStatus: row.approveStatus,
-    status: row.status,
-    schemaStatus: row.schemaStatus,
-    createTime: formatDateTime(row.createTime),
-  };
+/** Organisations, or employees other than the tenant's own administrator. */
+async function spaceHoldsData(db: Db, tenantId: string): Promise<boolean> {
+  const t = await db
+    .selectFrom('platform.tenant')
+    .select(['schema_name', 'admin_account_id'])
+    .where('id', '=', tenantId)
+    .executeTakeFirstOrThrow();
+  const space = db.withSchema(t.schema_name);
+  if (await space.selectFrom('org').select('id').limit(1).executeTakeFirst()) return true;
+  let people = space.selectFrom('employee').select('id');
+  const admin = t.admin_account_id;
+  if (admin) people = people.where((w) => w.or([w('account_id', 'is', null), w('account_id', '<>', admin)]));
+  return Boolean(await people.limit(1).executeTakeFirst());
 }
 
-async function tenantsByIds(db: Db, ids: string[]): Promise<TenantRow[]> {
-  const rows = (await tenants(db).select(COLUMNS).where('t.id', 'in', ids).execute()) as TenantRow[];
-  const missing = ids.find((id) => !rows.some((r) => r.id === id));
-  if (missing !== undefined) throw new ApiError(Code.NOT_FOUND, 'tenant.error.notFound', { id: missing });
-  // In the order asked, so the first offender named is the first one given.
-  return ids.map((id) => rows.find((r) => r.id === id)!);
+async function tenantList(ctx: HandlerContext, waitingOnly: boolean) {
+  const page = await listPage<TenantRow>(
+    waitingOnly
+      ? ctx.db.selectFrom('platform.tenant as t').where('t.approve_status', '=', 'WAIT')
+      : ctx.db.selectFrom('platform.tenant as t'),
+    (q) => q.leftJoin('platform.tenant as p', 'p.id', 't.parent_id').select(COLUMNS),
+    TENANT_LIST,
+    ctx.body as ListRequest,
+  );
+  return { ...page, dataResult: page.dataResult.map(asTenant) };
 }
-
-async function oneTenant(db: Db, id: unknown): Promise<TenantRow> {
-  return (await tenantsByIds(db, idList(id, 'id').slice(0, 1)))[0];
-}
-
-const refuse = (key: string, tenant: TenantRow) =>
-  new ApiError(Code.ILLEGAL_REQUEST, `tenant.error.${key}`, { name: tenant.name, id: tenant.id });
 
 export const tenantHandlers: HandlerMap = {
-  'saas.tenant.query': async (ctx) => {
-    const page = await listPage<TenantRow>(
-      ctx.db.selectFrom('platform.tenant as t'),
-      (q) => q.leftJoin('platform.tenant as p', 'p.id', 't.parent_id').select(COLUMNS),
-      TENANT_LIST,
-      ctx.body as ListRequest,
-    );
-    return { ...page, dataResult: page.dataResult.map(asTenant) };
-  },
+  ...registrationHandlers,
+  ...tenantEditHandlers,
+  'saas.tenant.query.wait': (ctx) => tenantList(ctx, true),
+  'saas.tenant.query': (ctx) => tenantList(ctx, false),
 
+  /**
+   * PASSED: each tenant is marked approved, then provisioned (account, membership, space, admin
+   * employee). A crash between the two leaves it PASSED without a space: schema/create finishes it.
+   * REFUSED needs a reason, kept on the tenant. Either way the applicant gets an SMS.
+   */
   'saas.tenant.approve.batch': async (ctx: HandlerContext) => {
-    const { ids: raw, approveStatus } = ctx.query as { ids: string; approveStatus: 'PASSED' | 'REFUSED' };
+    const {
+      ids: raw,
+      approveStatus,
+      reason,
+    } = ctx.query as {
+      ids: string;
+      approveStatus: 'PASSED' | 'REFUSED';
+      reason?: string;
+    };
     const ids = idList(raw);
     const rows = await tenantsByIds(ctx.db, ids);
     const waiting = rows.find((r) => r.approveStatus !== 'WAIT');
     if (waiting) throw refuse('notWaiting', waiting);
+    const why = reason?.trim() ?? '';
+    if (approveStatus === 'REFUSED' && !why)
+      throw new ApiError(Code.ILLEGAL_REQUEST, 'tenant.error.reasonRequired', {}, [
+        { field: 'reason', reason: 'required' },
+      ]);
     await ctx.db
       .updateTable('platform.tenant')
-      .set({ approve_status: approveStatus })
+      .set({ approve_status: approveStatus, refuse_reason: approveStatus === 'REFUSED' ? why : null })
       .where('id', 'in', ids)
       .where('approve_status', '=', 'WAIT')
       .execute();
+    for (const row of rows) {
+      if (approveStatus === 'PASSED') await provisionOrExplain(ctx, row);
+      await notifyApplicant(ctx, row, approveStatus, why);
+    }
     return null;
   },
 
@@ -156,7 +156,7 @@ export const tenantHandlers: HandlerMap = {
     const tenant = await oneTenant(ctx.db, (ctx.query as { id: string }).id);
     if (tenant.approveStatus !== 'PASSED') throw refuse('notApproved', tenant);
     if (tenant.schemaStatus === 'CREATED') throw refuse('spaceExists', tenant);
-    await createTenantSpace(ctx.db, tenant.id);
+    await provisionOrExplain(ctx, tenant);
     return asTenant(await oneTenant(ctx.db, tenant.id));
   },
 
@@ -165,6 +165,9 @@ export const tenantHandlers: HandlerMap = {
     if (tenant.schemaStatus !== 'CREATED') throw refuse('noSpace', tenant);
     // The caller's own session works in that space; dropping it would pull the floor away.
     if (ctx.auth?.tenantId === tenant.id) throw refuse('ownTenant', tenant);
+    const { confirm } = ctx.query as { confirm?: boolean | string };
+    if (confirm !== true && confirm !== 'true' && (await spaceHoldsData(ctx.db, tenant.id)))
+      throw refuse('spaceHoldsData', tenant);
     await dropTenantSpace(ctx.db, tenant.id);
     return asTenant(await oneTenant(ctx.db, tenant.id));
   },

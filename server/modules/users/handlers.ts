@@ -22,6 +22,7 @@ import {
 import { beginAttempt, clearFailures, subjectForAccount } from '../../auth/brute-force.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { assertPasswordAllowed } from '../../auth/password-policy.ts';
+import { assertNotReused } from '../../auth/password-history.ts';
 import { hit, limitIp, limitLookups } from '../../auth/rate-limit.ts';
 import { invalidatePermissions } from '../../auth/permissions.ts';
 import { recordLogin } from '../../audit/login-log.ts';
@@ -86,6 +87,7 @@ async function changeOwnPassword(ctx: HandlerContext, body: PasswordChange): Pro
   if (body.newPassword === body.primitivePassword)
     throw new ApiError(Code.ILLEGAL_REQUEST, 'auth.password.sameAsOld');
   assertPasswordAllowed(body.newPassword, setting, account, ctx.lang);
+  await assertNotReused(ctx.db, account.id, body.newPassword);
   await setPassword(ctx.db, account.id, body.newPassword, false);
   await revokeAccountSessions(ctx.db, account.id, 'password-changed');
   return true;
@@ -147,6 +149,7 @@ async function resetOthers(ctx: HandlerContext, body: PasswordChange): Promise<t
     if (!target || !(await mayChangeCredentials(ctx.db, auth, target)))
       throw new ApiError(Code.NO_PERMISSION, 'security.sharedCredentials');
     assertPasswordAllowed(password, await settingFor(ctx.db, target.id), target, ctx.lang);
+    await assertNotReused(ctx.db, target.id, password);
     targets.push(target);
   }
   for (const target of targets) {
@@ -197,6 +200,7 @@ async function resetBySms(ctx: HandlerContext): Promise<true> {
   );
   await checkCode(ctx.db, ctx.config, body.mobile, 'verify', body.validCode);
   if (!account) throw new ApiError(Code.ILLEGAL_REQUEST, 'auth.reset.noAccount');
+  await assertNotReused(ctx.db, account.id, body.newPassword);
   await setPassword(ctx.db, account.id, body.newPassword, false);
   await revokeAccountSessions(ctx.db, account.id, 'password-reset');
   await clearFailures(ctx.db, subjectForAccount(account.id));

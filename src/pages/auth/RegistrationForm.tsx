@@ -69,7 +69,7 @@ const TITLES: Record<RegistrationKind, string> = {
 };
 
 /** Whether this registration is open; null until the server says (a failure counts as closed). */
-function useOpen(kind: RegistrationKind): boolean | null {
+export function useOpen(kind: RegistrationKind): boolean | null {
   const id = kind === 'tenant' ? 'user.open.tenant' : 'user.open';
   const open = useLoad(id, (signal) =>
     callApi(id, { silent: true, signal }).then(

@@ -1,6 +1,12 @@
-/** /tenantRegister — see RegistrationForm.tsx. */
+/**
+ * /tenantRegister — an enterprise registers itself (EnterpriseRegistrationForm.tsx); with ?join=1 a person
+ * registers as an employee of an enterprise already approved (RegistrationForm.tsx, kind tenant).
+ */
+import { useSearchParams } from 'react-router-dom';
+import { EnterpriseRegistrationForm } from './EnterpriseRegistrationForm.tsx';
 import { RegistrationForm } from './RegistrationForm.tsx';
 
 export default function TenantRegisterPage() {
-  return <RegistrationForm kind="tenant" />;
+  const [search] = useSearchParams();
+  return search.get('join') ? <RegistrationForm kind="tenant" /> : <EnterpriseRegistrationForm />;
 }

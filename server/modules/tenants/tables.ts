@@ -1,0 +1,16 @@
+/** Columns added to platform.tenant by 014_admin_tenant_life (declaration merging, as filing does). */
+import type { ColumnType } from 'kysely';
+
+type Nullable = ColumnType<string | null, string | null | undefined, string | null>;
+
+declare module '../../db/tables.ts' {
+  interface TenantTable {
+    credit_code: Nullable;
+    contact_name: Nullable;
+    mobile: Nullable;
+    address: Nullable;
+    refuse_reason: Nullable;
+    admin_password_hash: Nullable;
+    admin_account_id: Nullable;
+  }
+}
