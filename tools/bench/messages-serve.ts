@@ -53,13 +53,7 @@ await space
   .values({ id: employeeId, account_id: accountId, account: 'bench_msg', name: 'Bench' })
   .execute();
 await fillEmployees(db, tenant.schema_name, EMPLOYEES);
-// BENCH_MSG_ACCOUNT_INDEX=1: the index the permission check's employee look-up (server/auth/permissions.ts,
-// `employee where account_id = …`) lacks; without it every checked call scans the 100,000 employees,
-// which hides the message figures themselves. Not part of the schema: reported to the permissions owner.
-if (process.env.BENCH_MSG_ACCOUNT_INDEX === '1')
-  await sql`create index if not exists bench_employee_account_id_idx on ${sql.raw(`"${tenant.schema_name}"`)}.employee (account_id)`.execute(
-    db,
-  );
+
 
 // The inbox: messages to the bench user, to everyone, and to a few others (which must not count).
 const t = sql.raw(`"${tenant.schema_name}"`);
