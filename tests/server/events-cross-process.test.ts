@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../support/event-stream.ts';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
+import { newId } from '../../server/auth/tokens.ts';
+import { invalidatePermissions } from '../../server/auth/permissions.ts';
 import { db, demoTenantId, loginToken, makeAccount } from './auth-support.ts';
 import { DB_KINDS } from './databases.ts';
 
@@ -61,5 +63,51 @@ describe.runIf(DB_KINDS.includes('postgres'))('event bus across two servers on o
     } finally {
       stream.close();
     }
+  });
+
+  it('drops cached permissions on the other server when one invalidates them', async () => {
+    const tenantId = await demoTenantId(a);
+    const reader = await makeAccount(a, { account: 'bus_perm_reader', tenantId });
+    const { schema_name: schema } = await db(a)
+      .selectFrom('platform.tenant')
+      .select('schema_name')
+      .where('id', '=', tenantId)
+      .executeTakeFirstOrThrow();
+    const space = db(a).withSchema(schema);
+    const employee = await space
+      .selectFrom('employee')
+      .select('id')
+      .where('account', '=', reader.account)
+      .executeTakeFirstOrThrow();
+    const loginLog = await db(a)
+      .selectFrom('platform.resource')
+      .select('id')
+      .where('alias', '=', 'loginLog')
+      .executeTakeFirstOrThrow();
+    // A role granting the login log page (log:read), held by the reader.
+    const roleId = newId();
+    await space
+      .insertInto('role')
+      .values({ id: roleId, name: '日志查看', alias: 'bus_log_reader' })
+      .execute();
+    await space.insertInto('role_resource').values({ role_id: roleId, resource_id: loginLog.id }).execute();
+    await space
+      .insertInto('role_grant')
+      .values({ role_id: roleId, party_type: 'employee', party_id: employee.id })
+      .execute();
+
+    const token = (await loginToken(b, reader.account, reader.password)).access_token;
+    const readLog = async () =>
+      (await call(b, 'POST', '/log/login/query', { token, body: { requestPage: { pageNo: 1, limit: 5 } } }))
+        .body.state;
+    expect(await readLog()).toBe(200);
+
+    // The grant goes without an invalidation: server B still answers from its cached permissions.
+    await space.deleteFrom('role_grant').where('role_id', '=', roleId).execute();
+    expect(await readLog()).toBe(200);
+
+    // Server A invalidates the account's permissions; the bus carries it to B.
+    invalidatePermissions(db(a), { accountId: reader.id });
+    await expect.poll(readLog, { timeout: 2_000, interval: 100 }).toBe(6010104);
   });
 });

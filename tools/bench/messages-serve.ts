@@ -54,7 +54,6 @@ await space
   .execute();
 await fillEmployees(db, tenant.schema_name, EMPLOYEES);
 
-
 // The inbox: messages to the bench user, to everyone, and to a few others (which must not count).
 const t = sql.raw(`"${tenant.schema_name}"`);
 await sql`
