@@ -26,7 +26,7 @@ import type { HandlerMap } from './modules/handler.ts';
 import { lazySerializers } from './http/lazy-serializers.ts';
 import { openEventBus } from './events/bus.ts';
 import { streamRegistry } from './events/streams.ts';
-import { carryPermissionInvalidations } from './events/permission-invalidation.ts';
+import { carryCacheInvalidations } from './events/cache-invalidation.ts';
 import { routeMessageEvents } from './modules/messages/stream-handlers.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -84,7 +84,7 @@ export async function buildApp(db: Db, config: ServerConfig, opts: BuildOptions 
   const events = openEventBus(db, config.databaseUrl);
   const streams = streamRegistry(db, events, config.streamSweepMs);
   const stopRouting = routeMessageEvents(db, events, streams);
-  const stopInvalidations = carryPermissionInvalidations(db, events);
+  const stopInvalidations = carryCacheInvalidations(db, events);
   app.decorate('events', events);
   app.decorate('streams', streams);
   // Open streams end before the server stops listening (it would otherwise wait for them).

@@ -89,3 +89,20 @@ export function dropCachedSessions(_db: Db, scope: SessionScope = {}): void {
       cache.entries.delete(key);
   }
 }
+
+const endAnnouncers = new Set<(scope: SessionScope) => void>();
+
+/** Lets an event bus carry session ends to other server processes and open streams. */
+export function onSessionsEnded(announce: (scope: SessionScope) => void): () => void {
+  endAnnouncers.add(announce);
+  return () => endAnnouncers.delete(announce);
+}
+
+/**
+ * Sessions ended (logout, revocation, a newer single-session login): dropped from this process's cache
+ * and announced, so other processes drop theirs and the bell streams of those sessions close at once.
+ */
+export function sessionsEnded(db: Db, scope: SessionScope): void {
+  dropCachedSessions(db, scope);
+  for (const announce of endAnnouncers) announce(scope);
+}

@@ -1,6 +1,6 @@
 /** Ending a login exactly once, so that whoever ends it (and only they) audits the end. */
 import type { Db } from '../db/database.ts';
-import { dropCachedSessions } from './session-cache.ts';
+import { sessionsEnded } from './session-cache.ts';
 
 /** Revokes a family and its sessions; true when this call ended it (false: already ended). */
 export async function revokeFamilyOnce(db: Db, familyId: string, reason: string): Promise<boolean> {
@@ -18,6 +18,6 @@ export async function revokeFamilyOnce(db: Db, familyId: string, reason: string)
     .where('family_id', '=', familyId)
     .where('revoked_at', 'is', null)
     .execute();
-  dropCachedSessions(db, { familyId });
+  sessionsEnded(db, { familyId });
   return Boolean(ended);
 }

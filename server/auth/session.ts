@@ -12,7 +12,13 @@ import { ApiError } from '../http/envelope.ts';
 import { recordActing } from './acting-audit.ts';
 import { settingFor } from './security-settings.ts';
 import { revokeFamilyOnce } from './session-end.ts';
-import { cachedSession, dropCachedSessions, rememberSession, sessionLookupMark } from './session-cache.ts';
+import {
+  cachedSession,
+  dropCachedSessions,
+  rememberSession,
+  sessionLookupMark,
+  sessionsEnded,
+} from './session-cache.ts';
 import { hashToken, newId, newToken } from './tokens.ts';
 
 export type { ActorInfo, AuthContext } from './auth-context.ts';
@@ -170,7 +176,7 @@ export async function issueSessionInFamily(
       .execute();
   });
   // Ended by this login (single session): drop them again now that the end is committed.
-  if (singleSession) dropCachedSessions(db, { accountId });
+  if (singleSession) sessionsEnded(db, { accountId });
   return {
     token: {
       access_token: token,
@@ -404,7 +410,7 @@ export async function revokeSession(db: Db, sessionId: string, reason: string): 
     .set({ revoked_at: new Date(), revoked_reason: reason })
     .where('id', '=', sessionId)
     .execute();
-  dropCachedSessions(db, { sessionId });
+  sessionsEnded(db, { sessionId });
 }
 
 /** Ends every session of a family. */
@@ -422,7 +428,7 @@ export async function revokeFamily(db: Db, familyId: string, reason: string): Pr
     .where('family_id', '=', familyId)
     .where('revoked_at', 'is', null)
     .execute();
-  dropCachedSessions(db, { familyId });
+  sessionsEnded(db, { familyId });
 }
 
 /**
@@ -452,7 +458,7 @@ export async function revokeAccountSessions(db: Db, accountId: string, reason: s
       ]),
     )
     .execute();
-  dropCachedSessions(db, { accountId });
+  sessionsEnded(db, { accountId });
 }
 
 /** Makes another tenant the current one of a session (checks are the caller's). */

@@ -17,9 +17,14 @@ describe.runIf(DB_KINDS.includes('postgres'))('event bus across two servers on o
   let b: TestServer;
 
   beforeAll(async () => {
-    a = await startTestServer('postgres', { rateLimitPerMinute: 10_000 });
+    // A slow sweep: a stream that closes within seconds was closed by the bus, not by the sweep.
+    a = await startTestServer('postgres', { rateLimitPerMinute: 10_000, streamSweepMs: 600_000 });
     // The second server opens the first one's database (startTestServer drops only what it created).
-    b = await startTestServer('pglite', { rateLimitPerMinute: 10_000, databaseUrl: a.config.databaseUrl });
+    b = await startTestServer('pglite', {
+      rateLimitPerMinute: 10_000,
+      streamSweepMs: 600_000,
+      databaseUrl: a.config.databaseUrl,
+    });
     await Promise.all([a.server.app.events.ready(), b.server.app.events.ready()]);
   });
   afterAll(async () => {
@@ -109,5 +114,19 @@ describe.runIf(DB_KINDS.includes('postgres'))('event bus across two servers on o
     // Server A invalidates the account's permissions; the bus carries it to B.
     invalidatePermissions(db(a), { accountId: reader.id });
     await expect.poll(readLog, { timeout: 2_000, interval: 100 }).toBe(6010104);
+  });
+
+  it('closes a stream open on the other server when its session logs out', async () => {
+    const tenantId = await demoTenantId(a);
+    const user = await makeAccount(a, { account: 'bus_logout', tenantId });
+    const token = (await loginToken(a, user.account, user.password)).access_token;
+    const stream = await openEventStream(`${b.api}/msg/innerMessage/stream`, token);
+    try {
+      await stream.next('ready');
+      expect((await call(a, 'POST', '/user/logout', { token, body: {} })).body.state).toBe(200);
+      expect((await stream.next('end', 2_000)).data).toEqual({ reason: 'session' });
+    } finally {
+      stream.close();
+    }
   });
 });
