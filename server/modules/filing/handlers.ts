@@ -182,7 +182,7 @@ export const filingHandlers = defineHandlers({
     view(await run(ctx, (f, a) => publications.publishClearanceBatch(f, a, ctx.body))),
   'filing.publication.decision': async (ctx) =>
     view(await run(ctx, (f, a) => publications.publishDecision(f, a, ctx.query.caseId))),
-  'filing.comment.query': async (ctx) =>
+  'filing.comment.list': async (ctx) =>
     view(
       await run(ctx, (f, a) =>
         publications.listComments(f, a, ctx.body as Parameters<typeof publications.listComments>[2]),
