@@ -1,9 +1,10 @@
 /**
- * The people administration pages of the 系统管理 menu in Chromium (issue 11): as admin, 角色管理 is
- * opened from the side menu; a role with a bad alias is refused in the form with the alias rule's
- * translated message (and nothing is stored), then added; it is found by its alias, disabled and
- * removed, each step checked against the server. Each test signs in on its own context and works on
- * data of its own (unique names). Run `npm run build` first.
+ * The people administration pages of the 系统管理 menu in Chromium (issue 11), as admin, each opened
+ * from the side menu: 角色管理 (a bad alias refused with the alias rule's translated message, then a
+ * role added, found by its alias, disabled and removed), 用户组管理 (a group added, found, its members
+ * shown, removed) and 扩展属性管理 (a bad key refused, an OPTION attribute with several choices added,
+ * found, removed); each step checked against the server. Each test signs in on its own context and
+ * works on data of its own (unique names). Run `npm run build` first.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -18,11 +19,11 @@ describe('people administration pages', () => {
     token = await loginAsAdmin(suite.server);
   });
 
-  /** The server's roles whose alias contains `alias`. */
-  async function rolesLike(alias: string): Promise<Record<string, unknown>[]> {
-    const res = await call(suite.server, 'POST', '/role/query', {
+  /** The server's list answer for `path` filtered by one parameter. */
+  async function listed(path: string, key: string, value: string): Promise<Record<string, unknown>[]> {
+    const res = await call(suite.server, 'POST', path, {
       token,
-      body: { parameters: [{ key: 'alias', value: alias }], requestPage: { pageNo: 1, limit: 20 } },
+      body: { parameters: [{ key, value }], requestPage: { pageNo: 1, limit: 20 } },
     });
     expect(res.body.state).toBe(200);
     return res.body.data.dataResult as Record<string, unknown>[];
@@ -48,16 +49,20 @@ describe('people administration pages', () => {
     await page.getByRole('button', { name: /新\s*增/ }).click();
     await dialog(page).locator('#root_name').fill(name);
     await dialog(page).locator('#root_alias').fill('9bad-alias');
-    await dialog(page).getByRole('button', { name: /保\s*存/ }).click();
+    await dialog(page)
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
     await dialog(page).getByText('须以字母开头，由2到40位字母、数字或下划线组成').waitFor();
-    expect(await rolesLike('bad-alias')).toEqual([]);
+    expect(await listed('/role/query', 'alias', 'bad-alias')).toEqual([]);
 
     await dialog(page).locator('#root_alias').fill(alias);
-    await dialog(page).getByRole('button', { name: /保\s*存/ }).click();
+    await dialog(page)
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
     await dialog(page).waitFor({ state: 'hidden' });
-    await expect.poll(async () => (await rolesLike(alias)).map((r) => [r.name, r.enabled])).toEqual([
-      [name, true],
-    ]);
+    await expect
+      .poll(async () => (await listed('/role/query', 'alias', alias)).map((r) => [r.name, r.enabled]))
+      .toEqual([[name, true]]);
 
     // Found by its alias through the search form.
     await page.getByRole('search').getByLabel('别名').fill(alias);
@@ -70,13 +75,105 @@ describe('people administration pages', () => {
     await row.getByRole('button', { name: /禁\s*用/ }).click();
     await confirmModal(page);
     await row.getByRole('button', { name: /启\s*用/ }).waitFor();
-    expect((await rolesLike(alias))[0]?.enabled).toBe(false);
+    expect((await listed('/role/query', 'alias', alias))[0]?.enabled).toBe(false);
 
     // Removed through the toolbar, with its question.
     await row.locator('input[type=checkbox]').check();
     await page.getByRole('button', { name: /删\s*除/ }).click();
     await confirmModal(page);
     await expect.poll(() => page.locator('tr.ant-table-row').count()).toBe(0);
-    expect(await rolesLike(alias)).toEqual([]);
+    expect(await listed('/role/query', 'alias', alias)).toEqual([]);
+  });
+
+  it('user groups: opened from the menu, a group added, found, its members shown, removed', async () => {
+    const { page } = await suite.signedIn();
+    await page.getByRole('menuitem', { name: '用户组管理' }).click();
+    await page.getByRole('button', { name: /新\s*增/ }).waitFor();
+
+    const alias = unique('e2eGroup');
+    const name = `用户组${alias}`;
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    await dialog(page).locator('#root_name').fill(name);
+    await dialog(page).locator('#root_alias').fill(alias);
+    await dialog(page)
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
+    await dialog(page).waitFor({ state: 'hidden' });
+    await expect
+      .poll(async () => (await listed('/group/query', 'alias', alias)).map((g) => g.name))
+      .toEqual([name]);
+
+    // A member given through the server shows in the group's 成员 dialog.
+    const [group] = await listed('/group/query', 'alias', alias);
+    const [member] = await listed('/employee/query', 'account', 'admin');
+    const saved = await call(suite.server, 'POST', '/group/saveCascade', {
+      token,
+      body: { id: group!.id, name, alias, members: [{ id: member!.id }] },
+    });
+    expect(saved.body.state).toBe(200);
+
+    await page.getByRole('search').getByLabel('别名').fill(alias);
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => page.locator('tr.ant-table-row').count()).toBe(1);
+    const row = rowOf(page, alias);
+    await row.getByRole('button', { name: /成\s*员/ }).click();
+    const members = page.getByRole('dialog', { name: '用户组成员' });
+    await members.getByRole('cell', { name: String(member!.account), exact: true }).waitFor();
+    await members
+      .getByRole('button', { name: /close|关闭/i })
+      .first()
+      .click();
+    await members.waitFor({ state: 'hidden' });
+
+    await row.locator('input[type=checkbox]').check();
+    await page.getByRole('button', { name: /删\s*除/ }).click();
+    await confirmModal(page);
+    await expect.poll(() => page.locator('tr.ant-table-row').count()).toBe(0);
+    expect(await listed('/group/query', 'alias', alias)).toEqual([]);
+  });
+
+  it('extended attributes: a bad key refused, an OPTION attribute with several choices added, found, removed', async () => {
+    const { page } = await suite.signedIn();
+    await page.getByRole('menuitem', { name: '扩展属性管理' }).click();
+    await page.getByRole('button', { name: /新\s*增/ }).waitFor();
+
+    const key = unique('e2eAttr');
+    const name = `属性${key}`;
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    await dialog(page).locator('#root_key').fill('1bad key');
+    await dialog(page).locator('#root_name').fill(name);
+    await dialog(page)
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
+    await dialog(page).getByText('须以字母开头，只能包含字母、数字和下划线').waitFor();
+    expect(await listed('/attr/query', 'name', name)).toEqual([]);
+
+    await dialog(page).locator('#root_key').fill(key);
+    await dialog(page).locator('#root_dataType').click();
+    await page.locator('.ant-select-item-option', { hasText: /^选项$/ }).click();
+    await dialog(page).locator('#root_options').fill('反垄断,公司法');
+    await dialog(page).locator('#root_isMulti').click();
+    await dialog(page)
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
+    await dialog(page).waitFor({ state: 'hidden' });
+    await expect
+      .poll(async () =>
+        (await listed('/attr/query', 'key', key)).map((a) => [a.name, a.partyType, a.dataType, a.isMulti]),
+      )
+      .toEqual([[name, 'employee', 'OPTION', 'Y']]);
+    const [stored] = await listed('/attr/query', 'key', key);
+    expect(String(stored!.options)).toMatch(/反垄断.*公司法/);
+
+    await page.getByRole('search').getByLabel('属性键').fill(key);
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => page.locator('tr.ant-table-row').count()).toBe(1);
+    const row = rowOf(page, key);
+    await row.getByText(name).waitFor();
+    await row.locator('input[type=checkbox]').check();
+    await page.getByRole('button', { name: /删\s*除/ }).click();
+    await confirmModal(page);
+    await expect.poll(() => page.locator('tr.ant-table-row').count()).toBe(0);
+    expect(await listed('/attr/query', 'key', key)).toEqual([]);
   });
 });
