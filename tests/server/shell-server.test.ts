@@ -67,7 +67,24 @@ describe.each(DB_KINDS)('shell calls on %s', (kind) => {
       const res = await call(t, 'GET', '/auth/resources/getMenuData', { token: admin });
       expect(res.body.state).toBe(200);
       expect(aliases(res.body.data as MenuOut[])).toEqual([
-        { system: ['employeeList', 'orgTree', 'tenantList', 'loginLog', 'operationLog', 'frontLog'] },
+        {
+          // Same sort number: ordered by the name's key (audit.menu.loginLog, menus.attrList, …).
+          system: [
+            'employeeList',
+            'orgTree',
+            'tenantList',
+            'tenantWait',
+            'securityPolicy',
+            'subsystemList',
+            'loginLog',
+            'attrList',
+            'fileList',
+            'groupList',
+            'roleList',
+            'operationLog',
+            'frontLog',
+          ],
+        },
         { officeDesk: [{ innerMessage: ['receiveMessage', 'sentMessage'] }] },
         { links: ['samrSite', 'samrGuide'] },
       ]);
