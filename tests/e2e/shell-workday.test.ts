@@ -82,6 +82,13 @@ describe('the shell through a working day', () => {
       'menus.orgTree': '组织管理',
       'menus.tenantList': '租户管理',
       'menus.frontLog': '前端日志',
+      'menus.tenantWait': '租户审核',
+      'menus.securityPolicy': '安全设置',
+      'menus.subsystemList': '子系统管理',
+      'menus.fileList': '附件管理',
+      'menus.roleList': '角色管理',
+      'menus.groupList': '用户组管理',
+      'menus.attrList': '扩展属性管理',
       'audit.menu.loginLog': '登录日志',
       'audit.menu.operationLog': '操作日志',
     };
