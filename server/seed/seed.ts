@@ -263,6 +263,8 @@ async function seedPeople(db: Db, t: Db, adminId: string): Promise<void> {
       'functions_groupWrite',
       'attrList',
       'functions_attrWrite',
+      'positionTree',
+      'positionTree_write',
       'functions_fileRead',
       'functions_fileUpload',
       'functions_fileRemove',

@@ -89,6 +89,7 @@ describe('the shell through a working day', () => {
       'menus.roleList': '角色管理',
       'menus.groupList': '用户组管理',
       'menus.attrList': '扩展属性管理',
+      'menus.positionTree': '岗位管理',
       'audit.menu.loginLog': '登录日志',
       'audit.menu.operationLog': '操作日志',
     };

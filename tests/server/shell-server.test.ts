@@ -80,6 +80,7 @@ describe.each(DB_KINDS)('shell calls on %s', (kind) => {
             'attrList',
             'fileList',
             'groupList',
+            'positionTree',
             'roleList',
             'operationLog',
             'frontLog',
