@@ -3,7 +3,8 @@
  * from the side menu: 角色管理 (a bad alias refused with the alias rule's translated message, then a
  * role added, found by its alias, disabled and removed), 用户组管理 (a group added, found, its members
  * shown, removed) and 扩展属性管理 (a bad key refused, an OPTION attribute with several choices added,
- * found, removed); each step checked against the server. Each test signs in on its own context and
+ * found, removed) and 岗位管理 (a sub-position added from the right-click menu, a taken code refused
+ * with the server's message first, then removed); each step checked against the server. Each test signs in on its own context and
  * works on data of its own (unique names). Run `npm run build` first.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -175,5 +176,54 @@ describe('people administration pages', () => {
     await confirmModal(page);
     await expect.poll(() => page.locator('tr.ant-table-row').count()).toBe(0);
     expect(await listed('/attr/query', 'key', key)).toEqual([]);
+  });
+
+  it('positions: opened from the menu, a sub-position added (a taken code refused first) and removed', async () => {
+    const parentName = unique('岗位组');
+    const parentCode = unique('e2ePost');
+    const made = await call(suite.server, 'POST', '/position/save', {
+      token,
+      body: { name: parentName, code: parentCode },
+    });
+    expect(made.body.state).toBe(200);
+    const parentId = String(made.body.data.id);
+    const childrenOf = async () => {
+      const res = await call(suite.server, 'POST', '/position/findTreeData', { token, body: { parentId } });
+      expect(res.body.state).toBe(200);
+      return (res.body.data as { name: string }[]).map((n) => n.name);
+    };
+
+    const { page } = await suite.signedIn('admin', undefined, { viewport: { width: 1400, height: 900 } });
+    await page.getByRole('menuitem', { name: '岗位管理' }).click();
+    const tree = page.getByTestId('tree-view');
+    const title = (name: string) => page.locator('[data-node-id]', { hasText: new RegExp(`^${name}$`) });
+    const node = (name: string) => tree.locator(title(name));
+    await node(parentName).click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '添加下级岗位' }).click();
+    const form = page.getByTestId('screen-dialog-position-form');
+    await form.getByText('添加岗位').waitFor();
+    const child = unique('主审');
+    await form.getByLabel('岗位名称').fill(child);
+    await form.getByLabel('岗位编码').fill(parentCode);
+    await form.getByRole('button', { name: /^保\s?存$/ }).click();
+    await page.getByText(`岗位编码“${parentCode}”已存在`).waitFor();
+    expect(await childrenOf()).toEqual([]);
+
+    await form.getByLabel('岗位编码').fill(unique('e2eLead'));
+    await form.getByRole('button', { name: /^保\s?存$/ }).click();
+    await form.waitFor({ state: 'hidden' });
+    expect(await childrenOf()).toEqual([child]);
+
+    // The parent's level is read again: it opens onto the new child, which is then removed.
+    const switcher = tree
+      .locator('.ant-tree-treenode', { has: title(parentName) })
+      .locator('.ant-tree-switcher');
+    if ((await switcher.getAttribute('class'))?.includes('switcher_close')) await switcher.click();
+    await node(child).click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '删除岗位' }).click();
+    await page.locator('.ant-modal-confirm-title', { hasText: `确定删除岗位“${child}”吗？` }).waitFor();
+    await confirmModal(page);
+    await node(child).waitFor({ state: 'detached' });
+    expect(await childrenOf()).toEqual([]);
   });
 });
