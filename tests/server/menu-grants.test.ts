@@ -66,7 +66,10 @@ describe.each(DB_KINDS)('menu grants on %s', (kind) => {
         h.code !== 'officeHead' && !holders.some((x) => x.account === h.account && x.code === 'officeHead'),
     );
     expect(head && other).toBeTruthy();
-    expect(await menuOf(head!.account)).toEqual(expect.arrayContaining(['system', 'employeeList']));
-    expect(await menuOf(other!.account)).not.toContain('employeeList');
+    // The system administrator's role opens the people pages: employees, roles, groups, attributes, posts.
+    const people = ['employeeList', 'roleList', 'groupList', 'attrList', 'positionTree'];
+    expect(await menuOf(head!.account)).toEqual(expect.arrayContaining(['system', ...people]));
+    const others = await menuOf(other!.account);
+    for (const alias of people) expect(others).not.toContain(alias);
   });
 });

@@ -71,6 +71,10 @@ describe.each(DB_KINDS)('shell calls on %s', (kind) => {
           system: [
             'employeeList',
             'orgTree',
+            'positionTree',
+            'roleList',
+            'groupList',
+            'attrList',
             'tenantList',
             'tenantWait',
             'securityPolicy',

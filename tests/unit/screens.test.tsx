@@ -42,6 +42,7 @@ const screenFiles = readdirSync(SCREENS_DIR)
 const SCREEN_PARAMS: Record<string, Record<string, unknown>> = {
   'message-detail': { id: 'm1' },
   'message-reply': { id: 'm1' },
+  'group-members': { id: 'g1' },
 };
 
 function renderWithFixtures(ui: React.ReactNode, dataSource = createFixtureDataSource()) {
