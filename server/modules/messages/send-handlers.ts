@@ -12,7 +12,7 @@ import type { Language } from '../../http/i18n.ts';
 import { defineHandlers, tenantSchemaOf, type HandlerContext } from '../handler.ts';
 import { denied, formatDateTime, invalid, MAX_IDS, notFound, spaceOf, type Space } from '../people/common.ts';
 import { messageNotFound, messageOut, MESSAGE_COLUMNS } from './common.ts';
-import { sanitizeMessageHtml } from './sanitize.ts';
+import { storeMessage } from './store.ts';
 import { callerOf, receivedBy, receiverOf, TARGET_ALL, targetKey, type Caller } from './recipients.ts';
 
 /** Longest reply text (entity `reply`). */
@@ -116,32 +116,19 @@ export const sendHandlers = defineHandlers({
       ...(body.fileMsg ?? []),
       ...optionalIds(ctx.lang, body.attachmentIds, 'attachmentIds').map((src) => ({ src })),
     ]);
-    const id = newId();
-    await inTransaction(ctx.db, async (tx) => {
-      const s = tenantSpace(ctx, tx);
-      await s
-        .insertInto('message')
-        .values({
-          id,
-          subject: body.subject.trim(),
-          owner_id: caller.accountId,
-          owner_name: caller.name,
-          message_type: body.messageType ?? 'normal',
-          is_public: body.isPublic === 1,
-          can_reply: body.canreply === 1,
-          content: sanitizeMessageHtml(body.content ?? ''),
-        })
-        .execute();
-      await s
-        .insertInto('message_target')
-        .values(targets.map((t) => ({ message_id: id, target_key: t.key, target_name: t.name })))
-        .execute();
-      if (attachments.length)
-        await s
-          .insertInto('message_attachment')
-          .values(attachments.map((attachment_id) => ({ message_id: id, attachment_id })))
-          .execute();
-    });
+    const id = await inTransaction(ctx.db, (tx) =>
+      storeMessage(tenantSpace(ctx, tx), {
+        subject: body.subject,
+        ownerId: caller.accountId,
+        ownerName: caller.name,
+        messageType: body.messageType ?? 'normal',
+        isPublic: body.isPublic === 1,
+        canReply: body.canreply === 1,
+        content: body.content ?? '',
+        targets,
+        attachmentIds: attachments,
+      }),
+    );
     await publish(ctx, { type: 'message.new', messageId: id });
     const m = await space
       .selectFrom('message as m')
