@@ -10,6 +10,7 @@ import { seedIfEmpty, type SeedResult } from './seed/seed.ts';
 import { startFiling, type FilingRuntime } from './filing/runtime.ts';
 import { filingNoticeListener } from './alerts/filing-notices.ts';
 import { smsGatewayFor } from './sms/gateway.ts';
+import { mailAdapterFor } from './mail/gateway.ts';
 
 export interface StartedServer {
   app: FastifyInstance;
@@ -84,6 +85,7 @@ export async function prepareServer(config: ServerConfig, opts: BuildOptions = {
     db: database.db,
     events: app.events,
     sms: smsGatewayFor(config, database.db, app.log),
+    mail: mailAdapterFor(config, database.db),
     log: app.log,
   });
   filing.onEvent(notices.listener);

@@ -16,6 +16,8 @@ import { storeMessage } from '../modules/messages/store.ts';
 import { targetKey } from '../modules/messages/recipients.ts';
 import type { Space } from '../modules/people/common.ts';
 import type { SmsGateway } from '../sms/gateway.ts';
+import type { MailAdapter } from '../mail/gateway.ts';
+import { alertSettings } from './message-alerts.ts';
 
 /** The permission that lets a member see the tenant's filings, hence its notices. */
 const NOTICE_PERMISSION = 'filing:read';
@@ -26,6 +28,8 @@ export interface NoticeDeps {
   db: Db;
   events: EventBus;
   sms: SmsGateway;
+  /** E-mail too, when the tenant's alert setting for system messages asks for it (issue 14). */
+  mail?: MailAdapter;
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
 }
 
@@ -33,6 +37,7 @@ export interface NoticeReceiver {
   employeeId: string;
   name: string;
   mobile: string | null;
+  email: string | null;
 }
 
 /**
@@ -42,8 +47,9 @@ export interface NoticeReceiver {
  */
 export async function noticeReceivers(db: Db, tenantId: string, schema: string): Promise<NoticeReceiver[]> {
   const t = (table: string) => sql.id(schema, table);
-  const rows = await sql<{ id: string; name: string; mobile: string | null }>`
-    select e.id, e.name, coalesce(nullif(e.mobile, ''), a.mobile) as mobile
+  const rows = await sql<{ id: string; name: string; mobile: string | null; email: string | null }>`
+    select e.id, e.name, coalesce(nullif(e.mobile, ''), a.mobile) as mobile,
+           coalesce(nullif(e.email, ''), a.email) as email
       from ${t('employee')} e
       left join platform.account a on a.id = e.account_id
      where e.status = 'actived' and e.account_id is not null
@@ -66,7 +72,7 @@ export async function noticeReceivers(db: Db, tenantId: string, schema: string):
        )
      order by e.name, e.id
   `.execute(db);
-  return rows.rows.map((r) => ({ employeeId: r.id, name: r.name, mobile: r.mobile }));
+  return rows.rows.map((r) => ({ employeeId: r.id, name: r.name, mobile: r.mobile, email: r.email }));
 }
 
 const escapeHtml = (s: string) =>
@@ -123,6 +129,16 @@ async function noticeToTenant(
       await deps.sms.send({ mobile, purpose: 'filing-notice', code: '', minutes: 0, content: sms });
     } catch (err) {
       deps.log.warn(`filing notice: SMS not sent: ${(err as Error).message}`);
+    }
+  }
+  // The SMS above always goes (issue 12); e-mail follows the tenant's setting for system messages.
+  const system = (await alertSettings(deps.db, tenant.schema_name)).find((a) => a.messageType === 'system');
+  if (!deps.mail || !system?.email) return;
+  for (const to of new Set(receivers.map((r) => r.email).filter((m): m is string => !!m))) {
+    try {
+      await deps.mail.send({ to, subject, text: sms, purpose: 'filing-notice' });
+    } catch (err) {
+      deps.log.warn(`filing notice: mail not sent: ${(err as Error).message}`);
     }
   }
 }

@@ -9,6 +9,8 @@ import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
 import { serveNotices } from '../../server/alerts/filing-notices.ts';
+import { saveAlertSettings } from '../../server/alerts/message-alerts.ts';
+import { OutboxMailAdapter } from '../../server/mail/outbox.ts';
 
 describe('filing notices', () => {
   let t: TestServer;
@@ -141,7 +143,7 @@ describe('filing notices', () => {
     expect(state.state).toBe('AWAITING_SUPPLEMENT');
   });
 
-  it('keeps the message when the SMS gateway fails, and logs the failure', async () => {
+  it('keeps the message when the SMS gateway fails, and mails when the tenant wants system e-mails', async () => {
     const c = await submittedCaseOf('liuna');
     const doc = await db()
       .selectFrom('filing.document')
@@ -150,23 +152,55 @@ describe('filing notices', () => {
       .orderBy('id')
       .executeTakeFirstOrThrow();
     const { tenant_id } = await tenantOf('liuna');
+    const { schema_name } = await db()
+      .selectFrom('platform.tenant')
+      .select('schema_name')
+      .where('id', '=', tenant_id)
+      .executeTakeFirstOrThrow();
+    const email = 'liuna.notice@example.com';
+    await db()
+      .withSchema(schema_name)
+      .updateTable('employee')
+      .set({ email })
+      .where('account', '=', 'liuna')
+      .execute();
+    const mailed = () =>
+      db()
+        .selectFrom('platform.mail_outbox')
+        .select(['subject', 'purpose'])
+        .where('recipient', '=', email)
+        .execute();
     const warnings: string[] = [];
-    await serveNotices(
-      {
-        db: db(),
-        events: t.server.app.events,
-        sms: {
-          name: 'broken',
-          send: async () => {
-            throw new Error('provider down');
-          },
+    const deps = {
+      db: db(),
+      events: t.server.app.events,
+      sms: {
+        name: 'broken',
+        send: async () => {
+          throw new Error('provider down');
         },
-        log: { warn: (m: string) => void warnings.push(m), info: () => {} } as never,
       },
-      { type: 'document.served', caseId: c.id, documentId: doc.id, tenantIds: [tenant_id] },
-    );
+      mail: new OutboxMailAdapter(db()),
+      log: { warn: (m: string) => void warnings.push(m), info: () => {} } as never,
+    };
+    const served = {
+      type: 'document.served' as const,
+      caseId: c.id,
+      documentId: doc.id,
+      tenantIds: [tenant_id],
+    };
+    // No e-mail while the tenant's setting for system messages says none.
+    await serveNotices(deps, served);
     expect(warnings.some((w) => w.includes('provider down'))).toBe(true);
     const box = await inbox('liuna', c.title);
     expect(box.data.dataResult.length).toBeGreaterThan(0);
+    expect(await mailed()).toHaveLength(0);
+
+    await saveAlertSettings(db(), schema_name, [{ messageType: 'system', sms: false, email: true }]);
+    await serveNotices(deps, served);
+    const mails = await mailed();
+    expect(mails).toHaveLength(1);
+    expect(mails[0].purpose).toBe('filing-notice');
+    expect(mails[0].subject).toContain(c.title);
   });
 });
