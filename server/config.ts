@@ -49,6 +49,10 @@ export interface ServerConfig {
   smsPerPhonePerHour: number;
   /** SMS_OUTBOX_LOG_CODE=true: the outbox log line carries the message text (development only). */
   smsOutboxLogCode: boolean;
+  /** MAIL_SMTP_URL: e-mail alerts through this SMTP server (smtp(s)://user:pass@host:port); unset: platform.mail_outbox. */
+  mailSmtpUrl?: string;
+  /** MAIL_FROM: the sender address of e-mail alerts. */
+  mailFrom: string;
   /** CAS_URL: CAS server base (…/cas); ticket login validates at {CAS_URL}/serviceValidate. */
   casUrl?: string;
   /** CAS_SERVICE: this app's service URL as registered at the CAS server (fixed, never taken from the client). */
@@ -126,6 +130,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     smsHttpTemplate: env.SMS_HTTP_TEMPLATE || 'verify-code',
     smsPerPhonePerHour: int(env.SMS_PER_PHONE_PER_HOUR, 10),
     smsOutboxLogCode: env.SMS_OUTBOX_LOG_CODE === 'true',
+    mailSmtpUrl: env.MAIL_SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'no-reply@localhost',
     casUrl: env.CAS_URL ? env.CAS_URL.replace(/\/$/, '') : undefined,
     casService: env.CAS_SERVICE || undefined,
     oauthTokenUrl: env.OAUTH_TOKEN_URL || undefined,

@@ -8,6 +8,9 @@ import { migrateAll } from './db/tenant-space.ts';
 import { syncBuiltInMenus } from './seed/menu-sync.ts';
 import { seedIfEmpty, type SeedResult } from './seed/seed.ts';
 import { startFiling, type FilingRuntime } from './filing/runtime.ts';
+import { filingNoticeListener } from './alerts/filing-notices.ts';
+import { smsGatewayFor } from './sms/gateway.ts';
+import { mailAdapterFor } from './mail/gateway.ts';
 
 export interface StartedServer {
   app: FastifyInstance;
@@ -15,6 +18,8 @@ export interface StartedServer {
   seed: SeedResult;
   /** The filing domain: its service context and deadline jobs. */
   filing: FilingRuntime;
+  /** Resolves when the notices (messages, SMS) of the filing events so far are sent. */
+  noticesSettled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -75,15 +80,26 @@ export async function prepareServer(config: ServerConfig, opts: BuildOptions = {
   );
   const { app } = await timed('build app', buildApp(database.db, config, opts));
   app.decorate('filing', filing.ctx);
+  // Served documents become messages and SMS alerts in the member tenants (after each commit).
+  const notices = filingNoticeListener({
+    db: database.db,
+    events: app.events,
+    sms: smsGatewayFor(config, database.db, app.log),
+    mail: mailAdapterFor(config, database.db),
+    log: app.log,
+  });
+  filing.onEvent(notices.listener);
   let closing: Promise<void> | undefined;
   return {
     app,
     database,
     seed,
     filing,
+    noticesSettled: notices.settled,
     // Idempotent: a test may stop a server and later clean up after it.
     close: () =>
       (closing ??= (async () => {
+        await notices.settled();
         await app.close();
         await filing.stop();
         await database.close();

@@ -2847,6 +2847,34 @@ export interface LogUploadResponse {
    */
   count: number;
 }
+export interface MsgAlertSettingQueryQuery {
+  _t?: string;
+}
+export interface MsgAlertSettingQueryResponse {
+  dataResult?: {
+    messageType?: 'normal' | 'system' | 'bulletin';
+    sms?: boolean;
+    email?: boolean;
+  }[];
+}
+export interface MsgAlertSettingSaveBody {
+  /**
+   * @minItems 1
+   * @maxItems 3
+   */
+  settings: {
+    messageType: 'normal' | 'system' | 'bulletin';
+    sms: boolean;
+    email: boolean;
+  }[];
+}
+export interface MsgAlertSettingSaveResponse {
+  dataResult?: {
+    messageType?: 'normal' | 'system' | 'bulletin';
+    sms?: boolean;
+    email?: boolean;
+  }[];
+}
 export interface MsgInnerMessageGetQuery {
   innerMessageId: string;
   _t?: string;
@@ -4274,6 +4302,20 @@ export const operations = {
     access: 'user',
     permission: 'user',
   },
+  'msg.alertSetting.query': {
+    method: 'GET',
+    path: '/msg/alertSetting/query',
+    service: 'business',
+    access: 'tenant',
+    permission: 'message:alertSetting',
+  },
+  'msg.alertSetting.save': {
+    method: 'POST',
+    path: '/msg/alertSetting/save',
+    service: 'business',
+    access: 'tenant',
+    permission: 'message:alertSetting',
+  },
   'msg.innerMessage.get': {
     method: 'GET',
     path: '/msg/innerMessage/get',
@@ -5128,6 +5170,16 @@ export interface ApiOperations {
   'log.login.query': { query: never; body: ListRequest; response: LogLoginQueryResponse };
   'log.operation.query': { query: never; body: ListRequest; response: LogOperationQueryResponse };
   'log.upload': { query: never; body: LogUploadBody; response: LogUploadResponse };
+  'msg.alertSetting.query': {
+    query: MsgAlertSettingQueryQuery;
+    body: never;
+    response: MsgAlertSettingQueryResponse;
+  };
+  'msg.alertSetting.save': {
+    query: never;
+    body: MsgAlertSettingSaveBody;
+    response: MsgAlertSettingSaveResponse;
+  };
   'msg.innerMessage.get': { query: MsgInnerMessageGetQuery; body: never; response: Message };
   'msg.innerMessage.markRead': { query: MsgInnerMessageMarkReadQuery; body: never; response: unknown };
   'msg.innerMessage.msgList': {

@@ -16,6 +16,7 @@ import { bellHandlers } from './messages/bell-handlers.ts';
 import { messageDetailHandlers } from './messages/detail-handlers.ts';
 import { boxHandlers } from './messages/box-handlers.ts';
 import { sendHandlers } from './messages/send-handlers.ts';
+import { alertHandlers } from './messages/alert-handlers.ts';
 import { streamHandlers } from './messages/stream-handlers.ts';
 import { tenantHandlers } from './tenants/handlers.ts';
 import { fileHandlers } from './files/handlers.ts';
@@ -39,6 +40,7 @@ export const allHandlers: HandlerMap = {
   ...messageDetailHandlers,
   ...boxHandlers,
   ...sendHandlers,
+  ...alertHandlers,
   ...streamHandlers,
   ...tenantHandlers,
   ...fileHandlers,

@@ -8,6 +8,7 @@ import { platformFileMigration } from '../../files/migrations.ts';
 import { platformTenantLifeMigration } from '../../modules/tenants/migrations.ts';
 import { platformMenuFavoriteMigration } from '../../modules/resources/migrations.ts';
 import { platformPasswordHistoryMigration } from '../../modules/user-security/migrations.ts';
+import { platformMailOutboxMigration } from '../../alerts/migrations.ts';
 
 export const platformMigrations: Migration[] = [
   {
@@ -332,4 +333,5 @@ export const platformMigrations: Migration[] = [
   platformTenantLifeMigration,
   platformPasswordHistoryMigration,
   platformMenuFavoriteMigration,
+  platformMailOutboxMigration,
 ];

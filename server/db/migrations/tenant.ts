@@ -4,6 +4,7 @@
  */
 import type { Migration } from '../migrate.ts';
 import { tenantFileMigration } from '../../files/migrations.ts';
+import { tenantAlertSettingMigration } from '../../alerts/migrations.ts';
 
 export const tenantMigrations: Migration[] = [
   {
@@ -277,4 +278,5 @@ export const tenantMigrations: Migration[] = [
     name: '015_perf_employee_account',
     sql: (s) => `create index employee_account_id_idx on ${s}.employee (account_id);`,
   },
+  tenantAlertSettingMigration,
 ];

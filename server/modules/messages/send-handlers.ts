@@ -12,7 +12,10 @@ import type { Language } from '../../http/i18n.ts';
 import { defineHandlers, tenantSchemaOf, type HandlerContext } from '../handler.ts';
 import { denied, formatDateTime, invalid, MAX_IDS, notFound, spaceOf, type Space } from '../people/common.ts';
 import { messageNotFound, messageOut, MESSAGE_COLUMNS } from './common.ts';
-import { sanitizeMessageHtml } from './sanitize.ts';
+import { storeMessage } from './store.ts';
+import { queueMessageAlerts } from '../../alerts/message-alerts.ts';
+import { smsGatewayFor } from '../../sms/gateway.ts';
+import { mailAdapterFor } from '../../mail/gateway.ts';
 import { callerOf, receivedBy, receiverOf, TARGET_ALL, targetKey, type Caller } from './recipients.ts';
 
 /** Longest reply text (entity `reply`). */
@@ -100,6 +103,27 @@ async function publish(ctx: HandlerContext, event: { type: string; [k: string]: 
   }
 }
 
+/** SMS / e-mail alerts as the tenant's setting for the message type asks; the message is already sent. */
+async function alertReceivers(
+  ctx: HandlerContext,
+  m: Parameters<typeof queueMessageAlerts>[2],
+): Promise<void> {
+  try {
+    await queueMessageAlerts(
+      {
+        db: ctx.db,
+        sms: smsGatewayFor(ctx.config, ctx.db, ctx.request.log),
+        mail: mailAdapterFor(ctx.config, ctx.db),
+        log: { warn: (msg) => ctx.request.log.warn(msg) },
+      },
+      tenantSchemaOf(ctx),
+      m,
+    );
+  } catch (err) {
+    ctx.request.log.warn(`message alerts not queued: ${(err as Error).message}`);
+  }
+}
+
 export const sendHandlers = defineHandlers({
   'msg.innerMessage.save': async (ctx) => {
     const body = ctx.body;
@@ -116,33 +140,26 @@ export const sendHandlers = defineHandlers({
       ...(body.fileMsg ?? []),
       ...optionalIds(ctx.lang, body.attachmentIds, 'attachmentIds').map((src) => ({ src })),
     ]);
-    const id = newId();
-    await inTransaction(ctx.db, async (tx) => {
-      const s = tenantSpace(ctx, tx);
-      await s
-        .insertInto('message')
-        .values({
-          id,
-          subject: body.subject.trim(),
-          owner_id: caller.accountId,
-          owner_name: caller.name,
-          message_type: body.messageType ?? 'normal',
-          is_public: body.isPublic === 1,
-          can_reply: body.canreply === 1,
-          content: sanitizeMessageHtml(body.content ?? ''),
-        })
-        .execute();
-      await s
-        .insertInto('message_target')
-        .values(targets.map((t) => ({ message_id: id, target_key: t.key, target_name: t.name })))
-        .execute();
-      if (attachments.length)
-        await s
-          .insertInto('message_attachment')
-          .values(attachments.map((attachment_id) => ({ message_id: id, attachment_id })))
-          .execute();
-    });
+    const id = await inTransaction(ctx.db, (tx) =>
+      storeMessage(tenantSpace(ctx, tx), {
+        subject: body.subject,
+        ownerId: caller.accountId,
+        ownerName: caller.name,
+        messageType: body.messageType ?? 'normal',
+        isPublic: body.isPublic === 1,
+        canReply: body.canreply === 1,
+        content: body.content ?? '',
+        targets,
+        attachmentIds: attachments,
+      }),
+    );
     await publish(ctx, { type: 'message.new', messageId: id });
+    await alertReceivers(ctx, {
+      messageType: body.messageType ?? 'normal',
+      subject: body.subject.trim(),
+      senderName: caller.name,
+      targetKeys: targets.map((t) => t.key),
+    });
     const m = await space
       .selectFrom('message as m')
       .select([...MESSAGE_COLUMNS])
