@@ -54,6 +54,8 @@ const OURS: Record<string, { method: string; path: string; access: string }> = {
   'log.login.query': { method: 'POST', path: '/log/login/query', access: 'tenant' },
   'log.operation.query': { method: 'POST', path: '/log/operation/query', access: 'tenant' },
   'msg.innerMessage.stream': { method: 'GET', path: '/msg/innerMessage/stream', access: 'tenant' },
+  'msg.alertSetting.query': { method: 'GET', path: '/msg/alertSetting/query', access: 'tenant' },
+  'msg.alertSetting.save': { method: 'POST', path: '/msg/alertSetting/save', access: 'tenant' },
 };
 
 describe('API catalogue against the spec', () => {
