@@ -195,6 +195,9 @@ describe.each(DB_KINDS)('tree tables on %s', (dbKind) => {
           removal = post(`/group/remove?ids=${parent}`);
           // The removal is under way and blocked on a lock of the group table.
           await until(async () => {
+            // pg_stat_activity is read once per transaction unless the snapshot is dropped: without
+            // this, a first look taken before the removal reached its lock would be seen forever.
+            await sql`select pg_stat_clear_snapshot()`.execute(trx);
             const waiting = await sql<{ n: number }>`
               select count(*)::int as n from pg_stat_activity
               where wait_event_type = 'Lock' and query ilike '%user_group%' and pid <> pg_backend_pid()`.execute(
