@@ -109,13 +109,13 @@ describe('shell accessibility', () => {
       });
     // The first stop is the skip link to the main content.
     await page.keyboard.press('Tab');
-    expect(await focused()).toMatchObject({ text: '跳到主要内容', outline: true });
+    await expect.poll(focused).toMatchObject({ text: '跳到主要内容', outline: true });
 
     // Header menu: arrows move between top-level entries, Enter chooses one.
     const headerItem = page.getByTestId('header-menu').getByRole('menuitem').first();
     await headerItem.focus();
     await page.keyboard.press('ArrowRight');
-    expect(await focused()).toMatchObject({ text: '办公桌面', role: 'menuitem', outline: true });
+    await expect.poll(focused).toMatchObject({ text: '办公桌面', role: 'menuitem', outline: true });
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('Enter');
 
@@ -129,7 +129,7 @@ describe('shell accessibility', () => {
 
     // Tabs: the current tab is the strip's tab stop; arrows move, Enter opens, Delete closes.
     await page.getByTestId('tab').filter({ hasText: '组织管理' }).focus();
-    expect(await focused()).toMatchObject({ role: 'tab', outline: true });
+    await expect.poll(focused).toMatchObject({ role: 'tab', outline: true });
     await page.keyboard.press('ArrowLeft');
     await expect.poll(async () => (await focused()).text).toBe('员工管理');
     await page.keyboard.press('Enter');
