@@ -25,6 +25,9 @@ export default function TabStrip() {
   const [tabs, setTabs] = useAtom(tabsAtom);
   const refreshTab = useSetAtom(refreshTabAtom);
   const strip = useRef<HTMLDivElement>(null);
+  // The tab that last had the keyboard focus, kept until the focus moves elsewhere on purpose: when
+  // drag and drop loads, the tabs' elements are replaced and the browser drops the focus to the body.
+  const lastFocused = useRef<string | null>(null);
   const activePath = normalisePath(location.pathname);
 
   function apply(change: TabChange): void {
@@ -36,6 +39,12 @@ export default function TabStrip() {
     requestAnimationFrame(() =>
       strip.current?.querySelector<HTMLElement>(`[data-path="${CSS.escape(path)}"]`)?.focus(),
     );
+  }
+
+  function restoreFocus(): void {
+    const path = lastFocused.current;
+    const active = document.activeElement;
+    if (path && (!active || active === document.body)) focusTab(path);
   }
 
   const handlers: TabHandlers = {
@@ -92,6 +101,13 @@ export default function TabStrip() {
         role="tablist"
         aria-label={t('tabs.label')}
         data-testid="tab-strip"
+        onFocus={(event) => {
+          lastFocused.current = event.target.getAttribute('data-path');
+        }}
+        onBlur={(event) => {
+          const next = event.relatedTarget;
+          if (next instanceof Node && !strip.current?.contains(next)) lastFocused.current = null;
+        }}
       >
         {tabs.some((tab) => !tab.meta.affix) ? (
           <Suspense fallback={plain}>
@@ -100,6 +116,7 @@ export default function TabStrip() {
               activePath={activePath}
               handlers={handlers}
               onMove={(from, to) => setTabs(moveTab(tabs, from, to))}
+              onShown={restoreFocus}
             />
           </Suspense>
         ) : (

@@ -4,7 +4,7 @@
  * strip would swap the tabs' elements under the pointer and lose a click.
  * Keyboard users move tabs with Ctrl+Shift+Left/Right instead.
  */
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import {
   DndContext,
   PointerSensor,
@@ -51,12 +51,17 @@ export default function TabStripDnd({
   activePath,
   handlers,
   onMove,
+  onShown,
 }: {
   tabs: readonly PageTab[];
   activePath: string;
   handlers: TabHandlers;
   onMove: (from: string, to: string) => void;
+  /** Called when these tabs replace the plain ones (or are shown again after a suspension). */
+  onShown: () => void;
 }) {
+  const shown = useRef(onShown);
+  useLayoutEffect(() => shown.current(), []);
   // A small move before a drag starts, so clicks, double-clicks and middle-clicks stay clicks.
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
   const fixed = tabs.filter((tab) => tab.meta.affix);
