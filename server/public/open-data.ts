@@ -1,0 +1,118 @@
+/**
+ * The open data: each public list, whole or filtered, as CSV or JSON with stable English field names,
+ * streamed page by page (1,000 rows a read) so a download of every clearance never sits in memory.
+ */
+import { Readable } from 'node:stream';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { OPEN_DATA_FIELDS } from '../../schemas/open-data-fields.ts';
+import { csvLine, UTF8_BOM, type CsvValue } from './csv.ts';
+import type { Filters, PublicList } from './filters.ts';
+import {
+  clearanceView,
+  decisionView,
+  filteredPublications,
+  noticeView,
+  selectRow,
+  type PubRow,
+} from './publications.ts';
+
+type Record_ = Record<string, CsvValue | string[]>;
+
+export { OPEN_DATA_FIELDS };
+
+function record(list: PublicList, r: PubRow): Record_ {
+  if (list === 'clearance') {
+    const v = clearanceView(r);
+    return {
+      id: v.id,
+      batch_id: v.batchId,
+      batch_title: v.batchTitle,
+      batch_date: v.batchDate,
+      seq: v.seq,
+      case_name: v.caseName,
+      parties: v.parties,
+      decided_on: v.decidedOn,
+      procedure: v.procedure,
+      industry: v.industry,
+      transaction_mode: v.transactionMode,
+    };
+  }
+  if (list === 'notice') {
+    const v = noticeView(r);
+    return {
+      id: v.id,
+      title: v.title,
+      parties: v.parties,
+      live_from: v.liveFrom,
+      live_until: v.liveUntil,
+      state: v.state,
+      industry: v.industry,
+      transaction_mode: v.transactionMode,
+    };
+  }
+  const v = decisionView(r);
+  return {
+    id: v.id,
+    decision_type: v.decisionType,
+    title: v.title,
+    parties: v.parties,
+    decided_on: v.decidedOn,
+    published_on: v.publishedOn,
+    industry: v.industry,
+    transaction_mode: v.transactionMode,
+    conditions: v.conditions,
+    condition_term: v.conditionTerm,
+  };
+}
+
+const ORDER: Record<PublicList, string[]> = {
+  clearance: ['b.published_on', 'p.seq', 'p.id'],
+  notice: ['p.live_from', 'p.id'],
+  decision: ['p.decided_on', 'p.id'],
+};
+
+const CHUNK = 1000;
+
+/** Every matching row in a stable order (oldest first), read a chunk at a time. */
+export async function* openDataRows(
+  db: Db,
+  list: PublicList,
+  filters: Filters,
+  today: string,
+): AsyncGenerator<Record_> {
+  for (let offset = 0; ; offset += CHUNK) {
+    let q = selectRow(filteredPublications(db, list, filters, today), list, today);
+    for (const col of ORDER[list]) q = q.orderBy(sql.ref(col), 'asc');
+    const rows = (await q.limit(CHUNK).offset(offset).execute()) as PubRow[];
+    for (const r of rows) yield record(list, r);
+    if (rows.length < CHUNK) return;
+  }
+}
+
+export function csvStream(list: PublicList, rows: AsyncIterable<Record_>): Readable {
+  const fields = OPEN_DATA_FIELDS[list];
+  return Readable.from(
+    (async function* () {
+      yield UTF8_BOM + csvLine(fields);
+      for await (const r of rows)
+        yield csvLine(
+          fields.map((f) => (Array.isArray(r[f]) ? (r[f] as string[]).join('、') : (r[f] as CsvValue))),
+        );
+    })(),
+  );
+}
+
+export function jsonStream(rows: AsyncIterable<Record_>): Readable {
+  return Readable.from(
+    (async function* () {
+      yield '[';
+      let first = true;
+      for await (const r of rows) {
+        yield `${first ? '\n' : ',\n'}${JSON.stringify(r)}`;
+        first = false;
+      }
+      yield '\n]\n';
+    })(),
+  );
+}

@@ -1,0 +1,65 @@
+/** /publicityIndex/about: what the open data holds, the download addresses and each field's meaning. */
+import { OPEN_DATA_FIELDS } from '../../schemas/open-data-fields.ts';
+import { FEED_HREF, openDataHref } from './endpoints.ts';
+import { useI18n } from './i18n.ts';
+import type { Tab } from './query-state.ts';
+import { useTitle } from './use-title.ts';
+
+/** Fields of each open-data list, as the CSV header and the JSON keys name them (the server's list). */
+const FIELDS: Record<Tab, string[]> = {
+  clearance: OPEN_DATA_FIELDS.clearance,
+  notices: OPEN_DATA_FIELDS.notice,
+  decisions: OPEN_DATA_FIELDS.decision,
+};
+
+export function AboutData() {
+  const { t } = useI18n();
+  useTitle(t('about.title'));
+  return (
+    <div className="pub-about">
+      <h1>{t('about.title')}</h1>
+      <p>{t('about.intro')}</p>
+      <p>
+        <a href={FEED_HREF} type="application/atom+xml">
+          {t('query.feed')}
+        </a>
+      </p>
+      {(Object.keys(FIELDS) as Tab[]).map((tab) => (
+        <section key={tab} aria-labelledby={`about-${tab}`} className="pub-card">
+          <h2 id={`about-${tab}`}>{t(`about.list.${tab}`)}</h2>
+          <p className="pub-downloads">
+            <a href={openDataHref(tab, 'csv', {})} download>
+              CSV
+            </a>
+            <a href={openDataHref(tab, 'json', {})} download>
+              JSON
+            </a>
+          </p>
+          <div className="pub-table-wrap">
+            <table className="pub-table">
+              <caption>
+                {t('about.fields')}: {t(`about.list.${tab}`)}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('about.field')}</th>
+                  <th scope="col">{t('about.meaning')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {FIELDS[tab].map((field) => (
+                  <tr key={field}>
+                    <th scope="row">
+                      <code>{field}</code>
+                    </th>
+                    <td>{t(`about.def.${field}`)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+/**
+ * The filter form of a list: a draft of the filters, checked here (keyword of two characters and up,
+ * date ranges in order), then written to the address, which is what the list loads from.
+ */
+import { useState, type FormEvent } from 'react';
+import { useI18n } from './i18n.ts';
+import {
+  FILTERS,
+  filterProblems,
+  PAGE_SIZES,
+  SORTS,
+  type FilterDef,
+  type QueryState,
+} from './query-state.ts';
+import type { BatchRow } from './rows.ts';
+
+interface Props {
+  state: QueryState;
+  batches: BatchRow[];
+  onApply: (next: QueryState) => void;
+}
+
+const LABEL_KEY: Record<string, string> = {
+  keyword: 'query.keyword',
+  decidedFrom: 'query.decidedFrom',
+  decidedTo: 'query.decidedTo',
+  publishedFrom: 'query.publishedFrom',
+  publishedTo: 'query.publishedTo',
+  procedure: 'query.procedure',
+  industry: 'query.industry',
+  transactionMode: 'query.transactionMode',
+  batchId: 'query.batch',
+  state: 'query.state',
+  decisionType: 'query.decision',
+  liveFrom: 'query.liveFrom',
+  liveTo: 'query.liveTo',
+};
+
+/** The draft starts from the address; the caller keys the form by it, so back/forward resets the draft. */
+export function FilterForm({ state, batches, onApply }: Props) {
+  const { t } = useI18n();
+  const [draft, setDraft] = useState(state.filters);
+  const [sort, setSort] = useState(state.sort);
+  const [size, setSize] = useState(state.size);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  // On a phone the other filters fold away unless one is set; a wide screen shows them all.
+  const [openMore] = useState(
+    () =>
+      Object.keys(state.filters).some((k) => k !== 'keyword') ||
+      state.sort !== SORTS[state.tab][0] ||
+      window.matchMedia('(min-width: 40rem)').matches,
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = Object.fromEntries(
+      Object.entries(draft)
+        .map(([k, v]) => [k, v.trim()])
+        .filter(([, v]) => v),
+    );
+    const found = filterProblems(trimmed);
+    setProblems(found);
+    if (Object.keys(found).length > 0) {
+      document.getElementById(`f-${Object.keys(found)[0]}`)?.focus();
+      return;
+    }
+    onApply({ ...state, filters: trimmed, sort, size, page: 1 });
+  };
+
+  const reset = () =>
+    onApply({ tab: state.tab, filters: {}, sort: SORTS[state.tab][0], size: state.size, page: 1 });
+
+  const field = (def: FilterDef) => {
+    const id = `f-${def.key}`;
+    const problem = problems[def.key];
+    const describedBy = [def.key === 'keyword' ? `${id}-hint` : '', problem ? `${id}-error` : '']
+      .filter(Boolean)
+      .join(' ');
+    const common = {
+      id,
+      name: def.key,
+      value: draft[def.key] ?? '',
+      'aria-invalid': problem ? true : undefined,
+      'aria-describedby': describedBy || undefined,
+      onChange: (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [def.key]: e.target.value })),
+    };
+    const options: [string, string][] =
+      def.key === 'batchId'
+        ? batches.map((b) => [b.id, `${b.title}（${b.publishedOn}）`])
+        : (def.options ?? []).map((v) => [v, t(`${def.labelPrefix}.${v}`)]);
+    return (
+      <div
+        key={def.key}
+        className={`pub-field pub-field-${def.kind}${def.key === 'keyword' ? ' pub-field-wide' : ''}`}
+      >
+        <label htmlFor={id}>{t(LABEL_KEY[def.key])}</label>
+        {def.kind === 'select' ? (
+          <select {...common}>
+            <option value="">{t('query.any')}</option>
+            {options.map(([value, label]) => (
+              <option key={value} value={value}>
+                {def.key === 'industry' ? `${value} ${label}` : label}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <input
+            {...common}
+            type={def.kind === 'date' ? 'date' : 'search'}
+            maxLength={def.kind === 'text' ? 100 : undefined}
+          />
+        )}
+        {def.key === 'keyword' && (
+          <small id={`${id}-hint`} className="pub-hint">
+            {t('query.keywordHint')}
+          </small>
+        )}
+        {problem && (
+          <small id={`${id}-error`} className="pub-field-error">
+            {t(problem)}
+          </small>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <form role="search" aria-label={t('query.filters')} className="pub-filters" onSubmit={submit} noValidate>
+      <div className="pub-filter-grid">
+        {FILTERS[state.tab].filter((d) => d.key === 'keyword').map(field)}
+      </div>
+      <details className="pub-more" open={openMore}>
+        <summary>{t('query.moreFilters')}</summary>
+        <div className="pub-filter-grid">
+          {FILTERS[state.tab].filter((d) => d.key !== 'keyword').map(field)}
+          <div className="pub-field">
+            <label htmlFor="f-sort">{t('query.sort')}</label>
+            <select id="f-sort" value={sort} onChange={(e) => setSort(e.target.value)}>
+              {SORTS[state.tab].map((s) => (
+                <option key={s} value={s}>
+                  {t(`sortBy.${s}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="pub-field">
+            <label htmlFor="f-size">{t('query.pageSize')}</label>
+            <select id="f-size" value={size} onChange={(e) => setSize(Number(e.target.value))}>
+              {PAGE_SIZES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      </details>
+      <div className="pub-actions">
+        <button type="submit" className="pub-primary">
+          {t('query.search')}
+        </button>
+        <button type="button" onClick={reset}>
+          {t('query.reset')}
+        </button>
+      </div>
+    </form>
+  );
+}

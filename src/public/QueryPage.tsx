@@ -1,0 +1,135 @@
+/** /publicityIndex: the three public lists in tabs, filtered, sorted and paged from the address. */
+import { useRef, type KeyboardEvent } from 'react';
+import { post, type Page } from './api.ts';
+import { BATCH_QUERY, FEED_HREF, LIST_PATH, openDataHref } from './endpoints.ts';
+import { FilterForm } from './FilterForm.tsx';
+import { useI18n } from './i18n.ts';
+import { Status } from './Layout.tsx';
+import { listRequest, queryHref, readQuery, TABS, type QueryState, type Tab } from './query-state.ts';
+import { Link, navigate, usePlace } from './router.tsx';
+import { ResultTable } from './ResultTable.tsx';
+import type { BatchRow } from './rows.ts';
+import { useLoad } from '../../renderers/environment/use-load.ts';
+import { useTitle } from './use-title.ts';
+
+const PATH = '/publicityIndex';
+
+export function QueryPage() {
+  const { t } = useI18n();
+  const { query } = usePlace();
+  const state = readQuery(query);
+  useTitle(t('query.title'));
+  const apply = (next: QueryState) => navigate(queryHref(PATH, next));
+
+  const request = listRequest(state);
+  const list = useLoad(
+    `${state.tab}:${JSON.stringify(request)}`,
+    (signal) => post<Page<Record<string, unknown>>>(LIST_PATH[state.tab], request, signal),
+    { keepPrevious: true },
+  );
+  const batches = useLoad(
+    state.tab,
+    (signal) =>
+      state.tab === 'clearance'
+        ? post<Page<BatchRow>>(BATCH_QUERY, { requestPage: { pageNo: 1, limit: 1000 } }, signal)
+        : Promise.resolve(undefined),
+    { keepPrevious: true },
+  );
+
+  const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const delta = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!delta) return;
+    event.preventDefault();
+    const next = TABS[(index + delta + TABS.length) % TABS.length];
+    tabRefs.current[next]?.focus();
+    apply({ tab: next, filters: {}, sort: '', page: 1, size: state.size });
+  };
+  const selectTab = (tab: Tab) => {
+    if (tab !== state.tab) apply({ tab, filters: {}, sort: '', page: 1, size: state.size });
+  };
+  const total = list.data?.pageResult.totalCount ?? 0;
+  const pages = Math.max(1, Math.ceil(total / state.size));
+
+  return (
+    <div className="pub-query">
+      <h1>{t('query.title')}</h1>
+      <div role="tablist" aria-label={t('query.tabsLabel')} className="pub-tabs">
+        {TABS.map((tab, index) => (
+          <button
+            key={tab}
+            ref={(el) => {
+              tabRefs.current[tab] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`tab-${tab}`}
+            aria-selected={tab === state.tab}
+            aria-controls="tab-panel"
+            tabIndex={tab === state.tab ? 0 : -1}
+            onClick={() => selectTab(tab)}
+            onKeyDown={(e) => onTabKey(e, index)}
+          >
+            {t(`query.tab.${tab}`)}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id="tab-panel" aria-labelledby={`tab-${state.tab}`} className="pub-panel">
+        <FilterForm
+          key={JSON.stringify([state.tab, state.filters, state.sort, state.size])}
+          state={state}
+          batches={batches.data?.dataResult ?? []}
+          onApply={apply}
+        />
+        <div className="pub-downloads">
+          <span>{t('query.download')}:</span>
+          <a href={openDataHref(state.tab, 'csv', state.filters)} download>
+            {t('query.downloadCsv')}
+          </a>
+          <a href={openDataHref(state.tab, 'json', state.filters)} download>
+            {t('query.downloadJson')}
+          </a>
+          <a href={FEED_HREF} type="application/atom+xml">
+            {t('query.feed')}
+          </a>
+          <Link href="/publicityIndex/about">{t('nav.about')}</Link>
+        </div>
+        <div className="pub-results" aria-busy={list.loading}>
+          <Status loading={list.loading} error={list.error} onRetry={list.reload} />
+          {list.data && (
+            <>
+              <p className="pub-count" aria-live="polite">
+                {t(list.data.pageResult.totalExact === false ? 'query.resultsApprox' : 'query.results', {
+                  count: total,
+                })}
+              </p>
+              {list.data.dataResult.length === 0 ? (
+                <p>{t('query.noResults')}</p>
+              ) : (
+                <ResultTable tab={state.tab} rows={list.data.dataResult} />
+              )}
+              {pages > 1 && <Pager state={state} pages={pages} />}
+            </>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Pager({ state, pages }: { state: QueryState; pages: number }) {
+  const { t } = useI18n();
+  const to = (page: number) => queryHref(PATH, { ...state, page });
+  const go = (page: number) => navigate(to(page));
+  return (
+    <nav aria-label={t('query.pager')} className="pub-pager">
+      <button type="button" disabled={state.page <= 1} onClick={() => go(state.page - 1)}>
+        {t('query.previous')}
+      </button>
+      <span>{t('query.pageOf', { page: state.page, pages })}</span>
+      <button type="button" disabled={state.page >= pages} onClick={() => go(state.page + 1)}>
+        {t('query.next')}
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,118 @@
+/** The rows of a list as a table with caption and header cells; clearances grouped by publication batch. */
+import { Fragment } from 'react';
+import { useI18n } from './i18n.ts';
+import type { Tab } from './query-state.ts';
+import { Link } from './router.tsx';
+import type { ClearanceRow, DecisionRow, NoticeRow } from './rows.ts';
+
+export function ResultTable({ tab, rows }: { tab: Tab; rows: Record<string, unknown>[] }) {
+  const { t } = useI18n();
+  return (
+    <div className="pub-table-wrap">
+      <table className="pub-table">
+        <caption>{t(`caption.${tab}`)}</caption>
+        {tab === 'clearance' && <ClearanceBody rows={rows as unknown as ClearanceRow[]} />}
+        {tab === 'notices' && <NoticeBody rows={rows as unknown as NoticeRow[]} />}
+        {tab === 'decisions' && <DecisionBody rows={rows as unknown as DecisionRow[]} />}
+      </table>
+    </div>
+  );
+}
+
+function Head({ keys }: { keys: string[] }) {
+  const { t } = useI18n();
+  return (
+    <thead>
+      <tr>
+        {keys.map((k) => (
+          <th key={k} scope="col">
+            {t(`column.${k}`)}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+function ClearanceBody({ rows }: { rows: ClearanceRow[] }) {
+  // Consecutive rows of one batch form a row group under the batch's title.
+  const groups: ClearanceRow[][] = [];
+  for (const row of rows) {
+    const last = groups[groups.length - 1];
+    if (last && last[0].batchId === row.batchId) last.push(row);
+    else groups.push([row]);
+  }
+  return (
+    <>
+      <Head keys={['seq', 'caseName', 'parties', 'decidedOn']} />
+      {groups.map((group) => (
+        <tbody key={`${group[0].batchId}-${group[0].id}`}>
+          <tr className="pub-group">
+            <th scope="rowgroup" colSpan={4}>
+              {group[0].batchTitle} <span className="pub-muted">{group[0].batchDate}</span>
+            </th>
+          </tr>
+          {group.map((row) => (
+            <tr key={row.id}>
+              <td data-label="seq">{row.seq}</td>
+              <th scope="row">{row.caseName}</th>
+              <td>{partyList(row.parties)}</td>
+              <td className="pub-nowrap">{row.decidedOn}</td>
+            </tr>
+          ))}
+        </tbody>
+      ))}
+    </>
+  );
+}
+
+function NoticeBody({ rows }: { rows: NoticeRow[] }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <Head keys={['title', 'parties', 'liveFrom', 'liveUntil', 'state']} />
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.id}>
+            <th scope="row">
+              <Link href={`/publicityIndex/notice/${encodeURIComponent(row.id)}`}>{row.title}</Link>
+            </th>
+            <td>{partyList(row.parties)}</td>
+            <td className="pub-nowrap">{row.liveFrom}</td>
+            <td className="pub-nowrap">{row.liveUntil}</td>
+            <td>
+              <span className={`pub-badge pub-badge-${row.state}`}>{t(`stateValue.${row.state}`)}</span>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </>
+  );
+}
+
+function DecisionBody({ rows }: { rows: DecisionRow[] }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <Head keys={['caseName', 'parties', 'decision', 'decidedOn']} />
+      <tbody>
+        {rows.map((row) => (
+          <Fragment key={row.id}>
+            <tr>
+              <th scope="row">
+                <Link href={`/publicityIndex/decision/${encodeURIComponent(row.id)}`}>{row.title}</Link>
+              </th>
+              <td>{partyList(row.parties)}</td>
+              <td>{t(`decisionValue.${row.decisionType}`)}</td>
+              <td className="pub-nowrap">{row.decidedOn ?? row.publishedOn}</td>
+            </tr>
+          </Fragment>
+        ))}
+      </tbody>
+    </>
+  );
+}
+
+/** Parties as the authority lists them: separated by the enumeration comma. */
+export const partyList = (parties: string[] | string | undefined): string =>
+  Array.isArray(parties) ? parties.join('、') : (parties ?? '');

@@ -1,0 +1,74 @@
+/**
+ * The public page's translations: only the `publicity` namespace of locales/<language>/, turned into
+ * data at build time (yaml-data plugin), looked up with `{{name}}` interpolation. The whole i18next
+ * runtime would double this page's script for no gain.
+ */
+import { createContext, useContext } from 'react';
+import zhCN from '../../locales/zh-CN/publicity.yaml';
+import zhTW from '../../locales/zh-TW/publicity.yaml';
+import en from '../../locales/en/publicity.yaml';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../i18n/languages.ts';
+
+const TEXTS: Record<Language, Record<string, unknown>> = { 'zh-CN': zhCN, 'zh-TW': zhTW, en };
+const STORAGE_KEY = 'mf.publicLanguage';
+
+export type Translate = (key: string, vars?: Record<string, string | number>) => string;
+
+function lookup(tree: Record<string, unknown>, key: string): string | undefined {
+  // Keys such as `sortBy.decidedOn.DESC` hold dots inside a leaf name: try the longest leaf first.
+  let node: unknown = tree;
+  const parts = key.split('.');
+  for (let i = 0; i < parts.length; i += 1) {
+    if (!node || typeof node !== 'object') return undefined;
+    const rec = node as Record<string, unknown>;
+    const rest = parts.slice(i).join('.');
+    if (typeof rec[rest] === 'string') return rec[rest];
+    node = rec[parts[i]];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+export function translator(language: Language): Translate {
+  return (key, vars) => {
+    const text =
+      lookup(TEXTS[language], `publicity.${key}`) ?? lookup(TEXTS[DEFAULT_LANGUAGE], `publicity.${key}`);
+    if (text === undefined) return key;
+    return vars ? text.replace(/\{\{(\w+)\}\}/g, (m, name: string) => String(vars[name] ?? m)) : text;
+  };
+}
+
+export function initialLanguage(): Language {
+  const fromQuery = new URLSearchParams(window.location.search).get('lang');
+  if (isLanguage(fromQuery)) return fromQuery;
+  try {
+    const stored = localStorage.getItem(STORAGE_KEY);
+    if (isLanguage(stored)) return stored;
+  } catch {
+    // Storage may be off (private mode); the default language then.
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+export function rememberLanguage(language: Language): void {
+  try {
+    localStorage.setItem(STORAGE_KEY, language);
+  } catch {
+    // Not remembered; the page still switches.
+  }
+}
+
+export { LANGUAGES, type Language };
+
+export interface I18n {
+  language: Language;
+  t: Translate;
+  setLanguage: (language: Language) => void;
+}
+
+export const I18nContext = createContext<I18n>({
+  language: DEFAULT_LANGUAGE,
+  t: translator(DEFAULT_LANGUAGE),
+  setLanguage: () => undefined,
+});
+
+export const useI18n = (): I18n => useContext(I18nContext);

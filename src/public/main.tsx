@@ -1,0 +1,14 @@
+/**
+ * The public entry (public.html): the merger information query page, the public home and their
+ * detail pages, without the back office's shell, antd or i18next, so a phone loads little.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App.tsx';
+import './public.css';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

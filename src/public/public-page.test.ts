@@ -1,0 +1,71 @@
+/** The public page's address state, its translations and which page the server sends for a path. */
+import { describe, expect, it } from 'vitest';
+import { appPageFor } from '../../server/http/public-pages.ts';
+import { translator } from './i18n.ts';
+import { filterProblems, listRequest, queryHref, readQuery } from './query-state.ts';
+
+const read = (search: string) => readQuery(new URLSearchParams(search));
+
+describe('public query state', () => {
+  it('reads a shared address back into the same state and address', () => {
+    const search =
+      'tab=notices&keyword=琥珀&state=LIVE&liveFrom=2024-01-01&sort=liveUntil.ASC&page=3&size=50';
+    const state = read(search);
+    expect(state).toEqual({
+      tab: 'notices',
+      filters: { keyword: '琥珀', state: 'LIVE', liveFrom: '2024-01-01' },
+      sort: 'liveUntil.ASC',
+      page: 3,
+      size: 50,
+    });
+    expect(read(queryHref('/publicityIndex', state).split('?')[1])).toEqual(state);
+  });
+
+  it('drops what the tab does not take and falls back to defaults', () => {
+    expect(read('tab=bogus&state=LIVE&sort=nope&page=-2&size=7')).toEqual({
+      tab: 'clearance',
+      filters: {},
+      sort: 'batch',
+      page: 1,
+      size: 20,
+    });
+    expect(queryHref('/publicityIndex', read(''))).toBe('/publicityIndex');
+  });
+
+  it('asks the server for the page, the filters and the sort (none for the batch order)', () => {
+    expect(listRequest(read('keyword=琥珀&decidedFrom=2024-01-01&page=2&size=10'))).toEqual({
+      parameters: [
+        { key: 'keyword', value: '琥珀' },
+        { key: 'decidedFrom', value: '2024-01-01' },
+      ],
+      requestPage: { pageNo: 2, limit: 10 },
+    });
+    expect(listRequest(read('sort=decidedOn.ASC')).sorts).toEqual([{ field: 'decidedOn', order: 'ASC' }]);
+  });
+
+  it('refuses a one-character keyword and a range that ends before it starts', () => {
+    expect(filterProblems({ keyword: '琥' })).toEqual({ keyword: 'query.keywordTooShort' });
+    expect(filterProblems({ keyword: '琥珀' })).toEqual({});
+    expect(filterProblems({ decidedFrom: '2024-02-01', decidedTo: '2024-01-31' })).toEqual({
+      decidedTo: 'query.dateOrder',
+    });
+  });
+});
+
+describe('public translations', () => {
+  it('looks keys up per language, with dotted leaf names and values filled in', () => {
+    expect(translator('zh-CN')('query.results', { count: 5 })).toBe('共 5 条');
+    expect(translator('en')('sortBy.decidedOn.DESC')).toBe('Decision date (newest first)');
+    expect(translator('zh-TW')('query.title')).toBe('經營者集中資訊查詢');
+    expect(translator('en')('no.such.key')).toBe('no.such.key');
+  });
+});
+
+describe('page for a path', () => {
+  it('sends the public entry for the public paths only', () => {
+    for (const path of ['/publicityIndex', '/publicityIndex/notice/abc', '/homepage', '/homepage/news/1'])
+      expect(appPageFor(path)).toBe('public.html');
+    for (const path of ['/login', '/loginWyf', '/wyfReport', '/dashboard', '/publicityIndexed', '/'])
+      expect(appPageFor(path)).toBe('index.html');
+  });
+});

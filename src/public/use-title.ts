@@ -1,0 +1,10 @@
+import { useEffect } from 'react';
+import { useI18n } from './i18n.ts';
+
+/** The document title: the page's name, then the site's. */
+export function useTitle(title: string): void {
+  const { t } = useI18n();
+  useEffect(() => {
+    document.title = `${title} - ${t('siteName')}`;
+  }, [title, t]);
+}
