@@ -5,6 +5,8 @@
 import type { OpenDatabase } from '../db/database.ts';
 import { filingContext, type FilingContext, type FilingEvent } from './service/context.ts';
 import { startFilingJobs, type FilingJobs } from './jobs/deadline-jobs.ts';
+import type { FileStorage } from '../files/storage/index.ts';
+import { FileStoreDocuments } from './documents/file-store.ts';
 
 export interface FilingRuntime {
   ctx: FilingContext;
@@ -23,6 +25,8 @@ export async function startFiling(
     logger?: { warn(m: string): void; info?(m: string): void };
     /** Start the deadline jobs after returning (npm start: the first page does not wait on them). */
     background?: boolean;
+    /** The server's file store: filing documents are its attachments (documents/file-store.ts). */
+    storage: FileStorage;
   },
 ): Promise<FilingRuntime> {
   const jobs = await startFilingJobs(database.db, {
@@ -35,6 +39,7 @@ export async function startFiling(
   });
   const listeners: ((e: FilingEvent) => void)[] = [];
   const ctx = filingContext(database.db, {
+    store: new FileStoreDocuments(database.db, opts.storage),
     scheduler: jobs.scheduler,
     emit: (events) => {
       for (const e of events) for (const l of listeners) l(e);

@@ -13,18 +13,16 @@ import { HolidayCalendar } from '../filing/calendar.ts';
 import { chinaDate, type PlainDate } from '../filing/dates.ts';
 import { FILING_ROLE_PERMISSIONS } from '../filing/permissions.ts';
 
-/** filing_reviewCheck → review:check */
-const filingPermissionOf = (alias: string): string =>
-  alias
-    .slice('filing_'.length)
-    .replace(
-      /([a-z]+)([A-Z])(.*)/,
-      (_, area: string, first: string, rest: string) => `${area}:${first.toLowerCase()}${rest}`,
-    );
+/** The public side's permissions of the seeded authority roles (issue 13): news and clue triage. */
+const PUBLIC_ROLE_PERMISSIONS: Partial<Record<string, string[]>> = {
+  publisher: ['news:manage'],
+  reviewLead: ['clue:triage'],
+};
 
 import { GENESIS_HASH } from '../filing/audit.ts';
 import type { TenantKind } from '../filing/tables.ts';
 import { bulkInsert } from './filing/bulk.ts';
+import { seedDemoNews } from './filing/news.ts';
 import {
   buildDemoCases,
   type DemoActor,
@@ -169,17 +167,17 @@ async function seedTenants(
     .select('id')
     .where('alias', '=', 'merger')
     .executeTakeFirst();
-  // The filing buttons by the permission each carries (alias filing_<area><Action>).
-  const filingButtons = new Map(
-    (
-      await db
-        .selectFrom('platform.resource')
-        .select(['id', 'alias'])
-        .where('system_id', '=', system?.id ?? '')
-        .where('alias', 'like', 'filing\\_%')
-        .execute()
-    ).map((r) => [filingPermissionOf(r.alias), r.id]),
-  );
+  // The merger menu's resources that carry permissions (entries and buttons of schemas/menus/filing.yaml,
+  // review.yaml …): a role is granted each one whose permissions all lie inside its bundle.
+  const menuResources = await db
+    .selectFrom('platform.resource')
+    .select(['id', 'permissions'])
+    .where('system_id', '=', system?.id ?? '')
+    .execute();
+  const resourcesWithin = (bundle: readonly string[]): string[] =>
+    menuResources
+      .filter((r) => r.permissions?.length && r.permissions.every((p) => bundle.includes(p)))
+      .map((r) => r.id);
   for (const plan of TENANTS) {
     const tenantId = r.id();
     const schema = `t_${plan.code}`;
@@ -231,12 +229,15 @@ async function seedTenants(
       system_id: system?.id ?? null,
     }));
     await t.insertInto('role').values(roles).execute();
-    // Each role grants the menu buttons that carry its bundle's permissions (schemas/menus/filing.yaml).
+    // Each role grants every filing page and button its bundle covers (menus in schemas/menus/).
     const roleResources = roles.flatMap((role) =>
-      FILING_ROLE_PERMISSIONS[role.alias].flatMap((permission) => {
-        const resourceId = filingButtons.get(permission);
-        return resourceId ? [{ role_id: role.id, resource_id: resourceId }] : [];
-      }),
+      resourcesWithin([
+        ...FILING_ROLE_PERMISSIONS[role.alias],
+        ...(PUBLIC_ROLE_PERMISSIONS[role.alias] ?? []),
+      ]).map((resourceId) => ({
+        role_id: role.id,
+        resource_id: resourceId,
+      })),
     );
     if (roleResources.length) await t.insertInto('role_resource').values(roleResources).execute();
     const accounts = plan.people.map((p, i) => ({
@@ -385,6 +386,7 @@ export async function seedFilingDemo(
   const t2 = performance.now();
   const publicData =
     (opts.publicData ?? 'now') === 'now' ? await seedPublicDataset(db, calendar, today) : null;
+  if ((opts.publicData ?? 'now') !== 'none') await seedDemoNews(db, today);
   const t3 = performance.now();
 
   const signIn = (role: DemoSignIn['role'], account: string): DemoSignIn => ({

@@ -3,6 +3,7 @@
  * runs (its deadline job is stored with the transaction), the server stops, a new one starts with
  * workers, and the stored job moves the case to DEEMED_CLEARED and closes its notice. Both databases.
  */
+import { createTenantSpace } from '../../server/db/tenant-space.ts';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestServer } from '../support/server.ts';
@@ -41,6 +42,8 @@ describe.each(DB_KINDS)('deadline jobs on %s', (kind) => {
     try {
       const db = t.server.database.db;
       const w = await makeWorld(db);
+      // The notice the job generates is a file of the authority's space (the running server's store).
+      await createTenantSpace(db, w.authority);
       // Accepted on Mon 2 Mar 2026: Phase I ends Wed 1 Apr, the notice Thu 12 Mar — both long past now.
       const ctx = testContext(db, new TestClock('2026-03-02'), t.server.filing.jobs.scheduler);
       const { caseId } = await fillFiling(ctx, w.filer, { procedure: 'SIMPLIFIED' });

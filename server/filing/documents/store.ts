@@ -1,7 +1,7 @@
 /**
- * Where the filing domain keeps file contents. The file store (the `files` branch: SHA-256 on every
- * file, upload, preview) will implement DocumentStore; until it lands, ContentTableStore keeps generated
- * documents as rows of filing.stored_content (content + SHA-256), which is what the service uses today.
+ * Where the filing domain keeps file contents. The running server uses FileStoreDocuments
+ * (file-store.ts, over server/files); ContentTableStore keeps contents as rows of filing.stored_content
+ * (content + SHA-256): the store of the pure service tests, and where older notices are still read from.
  */
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/database.ts';

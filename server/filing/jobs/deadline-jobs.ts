@@ -8,7 +8,7 @@
  * On embedded PGlite pg-boss runs through the app's own Kysely connection (one connection, serialised
  * by the dialect's mutex); on PostgreSQL it has a small pool of its own.
  */
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import { CompiledQuery } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { addDays, chinaDate, chinaMidnight, type PlainDate } from '../dates.ts';
@@ -63,7 +63,6 @@ export interface FilingJobs {
   /** Binds the context the workers run with (created after the scheduler it contains). */
   run(ctx: FilingContext): Promise<void>;
   stop(): Promise<void>;
-  boss: PgBoss;
 }
 
 export async function startFilingJobs(db: Db, opts: FilingJobsOptions): Promise<FilingJobs> {
@@ -77,22 +76,26 @@ export async function startFilingJobs(db: Db, opts: FilingJobsOptions): Promise<
     retryDelay: 30,
     retryBackoff: true,
   };
-  const boss =
-    opts.kind === 'postgres'
-      ? new PgBoss({
-          ...base,
-          connectionString: opts.databaseUrl,
-          max: 3,
-          application_name: 'merger-filing-jobs',
-        })
-      : new PgBoss({ ...base, db: kyselyExecutor(db, true) });
-  boss.on('error', (err: Error) => logger.warn(`filing jobs: ${err.message}`));
+  // pg-boss (and pg with it) is loaded here, inside what may run in the background: not before the
+  // server's first answer.
   const started = (async () => {
+    const { default: Boss } = await import('pg-boss');
+    const boss =
+      opts.kind === 'postgres'
+        ? new Boss({
+            ...base,
+            connectionString: opts.databaseUrl,
+            max: 3,
+            application_name: 'merger-filing-jobs',
+          })
+        : new Boss({ ...base, db: kyselyExecutor(db, true) });
+    boss.on('error', (err: Error) => logger.warn(`filing jobs: ${err.message}`));
     await boss.start();
     for (const name of [DEADLINE_QUEUE, SWEEP_QUEUE, SEED_PUBLIC_QUEUE]) {
       if (!(await boss.getQueue(name)))
         await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 30, retryBackoff: true });
     }
+    return boss;
   })();
   // In the background (opts.background): the server answers meanwhile; whatever schedules waits.
   if (!opts.background) await started;
@@ -100,7 +103,7 @@ export async function startFilingJobs(db: Db, opts: FilingJobsOptions): Promise<
 
   const scheduler: DeadlineScheduler = {
     async scheduleClock(trx: Db, clockId: string, dueOn: PlainDate) {
-      await started;
+      const boss = await started;
       await boss.send(
         DEADLINE_QUEUE,
         { clockId, dueOn },
@@ -116,10 +119,9 @@ export async function startFilingJobs(db: Db, opts: FilingJobsOptions): Promise<
 
   let stopped = false;
   return {
-    boss,
     scheduler,
     async run(ctx: FilingContext) {
-      await started;
+      const boss = await started;
       if (!opts.workers) return;
       const polling = { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 };
       await boss.work<{ clockId: string }>(DEADLINE_QUEUE, polling, async (jobs) => {
@@ -147,8 +149,8 @@ export async function startFilingJobs(db: Db, opts: FilingJobsOptions): Promise<
     async stop() {
       if (stopped) return;
       stopped = true;
-      await started.catch(() => {});
-      await boss.stop({ graceful: true, wait: true, timeout: 5000, close: true });
+      const boss = await started.catch(() => undefined);
+      await boss?.stop({ graceful: true, wait: true, timeout: 5000, close: true });
     },
   };
 }

@@ -363,6 +363,8 @@ async function caseView(trx: Db, access: CaseAccess, b: Bundle, actor: Actor, no
 
 export interface ListQuery {
   state?: CaseState;
+  /** Any of these states (the office lists: drafts, in review, to answer, closed). */
+  states?: CaseState[];
   page?: number;
   size?: number;
 }
@@ -380,6 +382,7 @@ export async function listMyCases(ctx: FilingContext, actor: Actor, query: ListQ
     .where('m.status', '=', 'ACTIVE')
     .where((e) => e.or([e('m.account_id', 'is', null), e('m.account_id', '=', actor.accountId)]));
   if (query.state) q = q.where('c.state', '=', query.state);
+  if (query.states?.length) q = q.where('c.state', 'in', query.states);
   const [rows, total] = await Promise.all([
     q
       .select([
@@ -393,6 +396,14 @@ export async function listMyCases(ctx: FilingContext, actor: Actor, query: ListQ
         'c.decided_on',
         'c.updated_at',
         'm.role',
+        // The nearest due date of a running clock (Phase I/II, supplement, notice), for the filer's list.
+        (e) =>
+          e
+            .selectFrom('filing.clock as k')
+            .select((k) => k.fn.min('k.due_on').as('d'))
+            .whereRef('k.case_id', '=', 'c.id')
+            .where('k.state', '=', 'RUNNING')
+            .as('due_on'),
       ])
       .orderBy('c.updated_at', 'desc')
       .limit(size)

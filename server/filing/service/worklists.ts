@@ -4,7 +4,8 @@
  */
 import { sql } from 'kysely';
 import { requirePermission, type Actor } from '../actor.ts';
-import { addDays, chinaDate } from '../dates.ts';
+import { addDays, chinaDate, daysBetween } from '../dates.ts';
+import type { CaseState } from '../tables.ts';
 import type { FilingContext } from './context.ts';
 import { views } from './rows.ts';
 
@@ -19,9 +20,21 @@ export const WORKLISTS = [
   'dueSoon',
   'overdue',
   'mine',
+  'myPending',
+  'myHandled',
   'unassigned',
   'decided',
 ] as const;
+
+/** States in which a case waits for the authority (office items: 待办). */
+const OPEN_STATES: CaseState[] = [
+  'SUBMITTED',
+  'AWAITING_SUPPLEMENT',
+  'PHASE_I',
+  'PHASE_II',
+  'SUSPENDED',
+  'WITHDRAWAL_PENDING',
+];
 export type Worklist = (typeof WORKLISTS)[number];
 
 /** "Due within 5 days". */
@@ -113,6 +126,21 @@ export async function worklist(ctx: FilingContext, actor: Actor, query: Worklist
     case 'mine':
       q = q.where('c.handler_account_id', '=', actor.accountId);
       break;
+    case 'myPending':
+      q = q.where('c.handler_account_id', '=', actor.accountId).where('c.state', 'in', OPEN_STATES);
+      break;
+    case 'myHandled':
+      // 已办: cases in which the actor made a move (any transition, assignment included).
+      q = q.where((e) =>
+        e.exists(
+          e
+            .selectFrom('filing.transition as x')
+            .select('x.id')
+            .whereRef('x.case_id', '=', 'c.id')
+            .where('x.actor_account_id', '=', actor.accountId),
+        ),
+      );
+      break;
     case 'unassigned':
       q = q
         .where('c.handler_account_id', 'is', null)
@@ -152,7 +180,12 @@ export async function worklist(ctx: FilingContext, actor: Actor, query: Worklist
       .execute(),
     q.select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows: views(rows as Record<string, unknown>[]), total: Number(total.n), page, size };
+  // Days left to the due date that matters now (negative: overdue), counted in China days.
+  const withDaysLeft = views(rows as Record<string, unknown>[]).map((r): Record<string, unknown> => ({
+    ...r,
+    daysLeft: typeof r.dueOn === 'string' ? daysBetween(today, r.dueOn) : null,
+  }));
+  return { rows: withDaysLeft, total: Number(total.n), page, size };
 }
 
 /** Figures for the deadline dashboard: cases by state, due this week, average days to acceptance and decision, by division. */

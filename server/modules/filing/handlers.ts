@@ -17,9 +17,45 @@ import {
   worklists,
   type FilingContext,
 } from '../../filing/index.ts';
-import { requirePermission } from '../../filing/actor.ts';
+import { FilingError, requirePermission } from '../../filing/actor.ts';
 import { defineHandlers, type HandlerContext } from '../handler.ts';
 import { actorOf } from './actor-of.ts';
+import { authorityStaff } from './staff.ts';
+import type { ListRequest } from '../list-types.ts';
+import type { ThresholdParty } from '../../filing/thresholds.ts';
+import {
+  caseOfMarket,
+  statesOf,
+  explanationOf,
+  simplifiedMarkets,
+  thresholdParties,
+  caseOfSupplement,
+  checkRows,
+  introLines,
+  withIntrosText,
+  listPage,
+  pageOf,
+  paramOf,
+  partyIdByName,
+  sectionName,
+  sectionRows,
+  tenantIdOf,
+  withTenantNames,
+} from './filer-views.ts';
+
+/** `{attachmentId, fileTenantId?}` → the service's `file` reference (an explicit `file` is kept). */
+async function withFileRef(
+  f: FilingContext,
+  a: Awaited<ReturnType<typeof actorOf>>,
+  body: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const { attachmentId, fileTenantId, ...rest } = body;
+  if (rest.file !== undefined || typeof attachmentId !== 'string') return body;
+  const tenantId = typeof fileTenantId === 'string' ? fileTenantId : a.tenantId;
+  const stored = await f.store.stat(tenantId, attachmentId);
+  if (!stored) throw new FilingError('fileMissing');
+  return { ...rest, file: { tenantId, attachmentId, sha256: stored.sha256 } };
+}
 
 type View = Record<string, unknown>;
 
@@ -45,19 +81,53 @@ export const filingHandlers = defineHandlers({
     await run(ctx, (f, a) => cases.deleteDraft(f, a, ctx.query.caseId));
     return null;
   },
-  'filing.case.get': async (ctx) => view(await run(ctx, (f, a) => cases.getCase(f, a, ctx.query.caseId))),
+  'filing.case.get': async (ctx) =>
+    view(withIntrosText(await run(ctx, (f, a) => cases.getCase(f, a, ctx.query.caseId)))),
   'filing.case.check': async (ctx) =>
     view(await run(ctx, (f, a) => cases.checkFiling(f, a, ctx.query.caseId))),
-  'filing.case.mine': async (ctx) =>
-    view(
-      await run(ctx, (f, a) =>
-        cases.listMyCases(f, a, {
-          state: ctx.body.state as cases.ListQuery['state'],
-          page: ctx.body.page,
-          size: ctx.body.size,
-        }),
+  'filing.case.mine': async (ctx) => {
+    // The list screen sends the spec's list request; older callers {state, page, size}.
+    const req = ctx.body as ListRequest & { state?: string; page?: number; size?: number };
+    const paged = req.requestPage ? pageOf(req) : { page: req.page, size: req.size };
+    const state = (paramOf(req, 'state') ?? req.state) || undefined;
+    const states = paramOf(req, 'states');
+    const mine = await run(ctx, (f, a) =>
+      cases.listMyCases(f, a, {
+        state: state as cases.ListQuery['state'],
+        states: statesOf(states),
+        page: paged.page,
+        size: paged.size,
+      }),
+    );
+    return view({ ...mine, ...listPage(mine.rows, mine.total, mine.page, mine.size) });
+  },
+  'filing.case.section': async (ctx) => {
+    const req = ctx.body as ListRequest;
+    const caseId = String(paramOf(req, 'caseId') ?? '');
+    const section = paramOf(req, 'section');
+    const { page, size } = pageOf(req);
+    const rows =
+      section === 'check'
+        ? checkRows(ctx.lang, await run(ctx, (f, a) => cases.checkFiling(f, a, caseId)))
+        : sectionRows(
+            (await run(ctx, (f, a) => cases.getCase(f, a, caseId))) as Record<string, unknown>,
+            sectionName(section),
+          );
+    // One row by its id (what an edit form loads).
+    const id = paramOf(req, 'id');
+    const picked = typeof id === 'string' && id ? rows.filter((r) => r.id === id) : rows;
+    const shown = picked.slice((page - 1) * size, page * size);
+    return view({
+      // One row asked for by id also comes alone, as `record` (the edit form's load path).
+      ...(id && picked.length === 1 ? { record: picked[0] } : {}),
+      ...listPage(
+        section === 'members' ? await withTenantNames(filingOf(ctx).db, shown) : shown,
+        picked.length,
+        page,
+        size,
       ),
-    ),
+    });
+  },
 
   // Sections
   'filing.party.add': async (ctx) =>
@@ -80,8 +150,16 @@ export const filingHandlers = defineHandlers({
     await run(ctx, (f, a) => parts.removeMarket(f, a, ctx.query.marketId));
     return null;
   },
-  'filing.share.save': async (ctx) =>
-    view(await run(ctx, (f, a) => parts.saveShare(f, a, ctx.query.marketId, ctx.body))),
+  // A holder named like a party of the case is that party (the share form names holders).
+  'filing.share.save': async (ctx) => {
+    const body = { ...ctx.body } as Record<string, unknown>;
+    if (body.partyId === undefined) {
+      const caseId = await caseOfMarket(filingOf(ctx).db, ctx.query.marketId);
+      const partyId = caseId ? await partyIdByName(filingOf(ctx).db, caseId, body.holderName) : null;
+      if (partyId) body.partyId = partyId;
+    }
+    return view(await run(ctx, (f, a) => parts.saveShare(f, a, ctx.query.marketId, body)));
+  },
   'filing.share.remove': async (ctx) => {
     await run(ctx, (f, a) => parts.removeShare(f, a, ctx.query.shareId));
     return null;
@@ -92,22 +170,53 @@ export const filingHandlers = defineHandlers({
     await run(ctx, (f, a) => parts.removeJurisdiction(f, a, ctx.query.jurisdictionId));
     return null;
   },
-  'filing.noticeForm.save': async (ctx) =>
-    view(await run(ctx, (f, a) => parts.saveNoticeForm(f, a, ctx.query.caseId, ctx.body))),
+  // The screen writes the intros as lines '<party name>：<text>' (introsText); the names become ids.
+  'filing.noticeForm.save': async (ctx) => {
+    const { introsText, ...body } = ctx.body as Record<string, unknown>;
+    if (typeof introsText === 'string')
+      body.partyIntros = await Promise.all(
+        introLines(introsText).map(async ({ partyName, text }) => ({
+          partyId: (await partyIdByName(filingOf(ctx).db, ctx.query.caseId, partyName)) ?? partyName,
+          text,
+        })),
+      );
+    return view(await run(ctx, (f, a) => parts.saveNoticeForm(f, a, ctx.query.caseId, body)));
+  },
 
   // Documents and members
+  // The attachment selector gives an attachment id of the caller's space: its SHA-256 is the stored one.
   'filing.document.attach': async (ctx) =>
-    view(await run(ctx, (f, a) => documents.attachDocument(f, a, ctx.query.caseId, ctx.body))),
+    view(
+      await run(ctx, async (f, a) =>
+        documents.attachDocument(f, a, ctx.query.caseId, await withFileRef(f, a, ctx.body)),
+      ),
+    ),
   'filing.document.remove': async (ctx) => {
     await run(ctx, (f, a) => documents.removeDocument(f, a, ctx.query.documentId));
     return null;
   },
-  'filing.document.open': async (ctx) =>
-    view(await run(ctx, (f, a) => documents.openDocument(f, a, ctx.query.documentId))),
-  'filing.member.invite': async (ctx) =>
-    view(await run(ctx, (f, a) => members.inviteCoParty(f, a, ctx.query.caseId, ctx.query.tenantId))),
-  'filing.member.authoriseAgent': async (ctx) =>
-    view(await run(ctx, (f, a) => members.authoriseAgent(f, a, ctx.query.caseId, ctx.body))),
+  // JSON carries the bytes as base64 (the browser turns them into a blob to show or save).
+  'filing.document.open': async (ctx) => {
+    const opened = await run(ctx, (f, a) => documents.openDocument(f, a, ctx.query.documentId));
+    return view({
+      ...opened,
+      content: opened.content ? Buffer.from(opened.content).toString('base64') : null,
+    });
+  },
+  'filing.member.invite': async (ctx) => {
+    const tenantId = await tenantIdOf(filingOf(ctx).db, ctx.query.tenantId, ctx.query.tenantCode);
+    return view(await run(ctx, (f, a) => members.inviteCoParty(f, a, ctx.query.caseId, tenantId)));
+  },
+  // The agent firm may be named by its code (tenantCode) rather than its id.
+  'filing.member.authoriseAgent': async (ctx) => {
+    const { tenantCode, ...body } = ctx.body as unknown as Record<string, unknown>;
+    const tenantId = await tenantIdOf(filingOf(ctx).db, body.tenantId, tenantCode);
+    return view(
+      await run(ctx, (f, a) =>
+        members.authoriseAgent(f, a, ctx.query.caseId, { ...body, tenantId } as never),
+      ),
+    );
+  },
   'filing.member.revoke': async (ctx) => {
     await run(ctx, (f, a) => members.revokeMembership(f, a, ctx.query.membershipId));
     return null;
@@ -116,8 +225,36 @@ export const filingHandlers = defineHandlers({
   // Transitions: the filer's side
   'filing.case.submit': async (ctx) =>
     view(await run(ctx, (f, a) => transitions.submit(f, a, ctx.query.caseId))),
-  'filing.supplement.answer': async (ctx) =>
-    view(await run(ctx, (f, a) => transitions.answerSupplement(f, a, ctx.query.supplementId, ctx.body))),
+  // Files uploaded in the answer form (attachmentIds) become 补充材料 documents listed with the answer.
+  'filing.supplement.answer': async (ctx) => {
+    const { attachmentIds, ...body } = ctx.body as {
+      answer: string;
+      documentIds?: string[];
+      attachmentIds?: string[];
+    };
+    const documentIds = [...(body.documentIds ?? [])];
+    if (attachmentIds?.length) {
+      const caseId = await caseOfSupplement(filingOf(ctx).db, ctx.query.supplementId);
+      for (const attachmentId of attachmentIds)
+        documentIds.push(
+          await run(ctx, async (f, a) => {
+            const stored = await f.store.stat(a.tenantId, attachmentId);
+            if (!stored) throw new FilingError('fileMissing');
+            const d = await documents.attachDocument(f, a, caseId, {
+              kind: 'SUPPLEMENT',
+              title: stored.name.replace(/\.[^.]+$/, ''),
+              file: { tenantId: a.tenantId, attachmentId, sha256: stored.sha256 },
+            });
+            return d.id as string;
+          }),
+        );
+    }
+    return view(
+      await run(ctx, (f, a) =>
+        transitions.answerSupplement(f, a, ctx.query.supplementId, { ...body, documentIds }),
+      ),
+    );
+  },
   'filing.case.requestWithdrawal': async (ctx) =>
     view(await run(ctx, (f, a) => transitions.requestWithdrawal(f, a, ctx.query.caseId, ctx.body))),
   'filing.case.requestRemedyStop': async (ctx) =>
@@ -176,6 +313,7 @@ export const filingHandlers = defineHandlers({
       ),
     ),
   'filing.dashboard': async (ctx) => view(await run(ctx, (f, a) => worklists.dashboard(f, a))),
+  'filing.staff.list': async (ctx) => view(await authorityStaff(ctx)),
 
   // Publications and comments
   'filing.publication.clearanceBatch': async (ctx) =>
@@ -212,12 +350,23 @@ export const filingHandlers = defineHandlers({
   },
 
   // Helpers: pure, no case data
+  // The helper screens send lines of text (partiesText, marketsText) and show the explanation translated.
   'filing.helper.thresholds': async (ctx) => {
     requirePermission(await actorOf(ctx), 'filing:helper');
-    return view(checkThresholds(ctx.body.parties, ctx.body.referenceYear));
+    const body = ctx.body as { parties?: ThresholdParty[]; partiesText?: string; referenceYear?: number };
+    const parties =
+      body.partiesText !== undefined ? thresholdParties(body.partiesText) : (body.parties ?? []);
+    const result = checkThresholds(parties, body.referenceYear);
+    return view({ ...result, explanation: explanationOf(ctx.lang, result.lines) });
   },
   'filing.helper.simplified': async (ctx) => {
     requirePermission(await actorOf(ctx), 'filing:helper');
-    return view(checkSimplified(ctx.body as unknown as Parameters<typeof checkSimplified>[0]));
+    const { marketsText, ...facts } = ctx.body as Record<string, unknown>;
+    if (typeof marketsText === 'string') facts.markets = simplifiedMarkets(marketsText);
+    const result = checkSimplified(facts as unknown as Parameters<typeof checkSimplified>[0]);
+    return view({
+      ...result,
+      explanation: explanationOf(ctx.lang, [...result.criteria.flatMap((c) => c.lines), ...result.warnings]),
+    });
   },
 });

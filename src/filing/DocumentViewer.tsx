@@ -1,0 +1,65 @@
+/**
+ * A case document shown for reading, in its own root (like the file preview): a generated notice (HTML)
+ * cleaned by DOMPurify and shown in a dialog; anything else through the file preview (image, PDF, text)
+ * from an in-memory address that is revoked on close.
+ */
+import { ConfigProvider, Modal } from 'antd';
+import DOMPurify from 'dompurify';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import FilePreview from '../../renderers/widgets/file-preview/FilePreview.tsx';
+import { antdLocaleAtom } from '../i18n/apply-language.ts';
+import { i18n } from '../i18n/i18n.ts';
+import { appStore } from '../session/store.ts';
+
+export interface ViewedDocument {
+  title: string;
+  name: string;
+  mime: string;
+  bytes: Uint8Array;
+}
+
+const extOf = (name: string) =>
+  name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '';
+
+export function openDocumentViewer(doc: ViewedDocument): Promise<void> {
+  const host = document.createElement('div');
+  document.body.appendChild(host);
+  const root = createRoot(host);
+  const url = URL.createObjectURL(new Blob([doc.bytes as BlobPart], { type: doc.mime }));
+  return new Promise((resolve) => {
+    const close = () => {
+      root.unmount();
+      host.remove();
+      URL.revokeObjectURL(url);
+      resolve();
+    };
+    const html = doc.mime === 'text/html' || extOf(doc.name) === 'html';
+    root.render(
+      <I18nextProvider i18n={i18n}>
+        <ConfigProvider locale={appStore.get(antdLocaleAtom)}>
+          {html ? (
+            <Modal open title={doc.title} width={860} footer={null} onCancel={close}>
+              <div
+                data-testid="filing-document-html"
+                className="mf-document-html"
+                // Cleaned: only the markup of a document, no script, style or handler.
+                dangerouslySetInnerHTML={{
+                  __html: DOMPurify.sanitize(new TextDecoder().decode(doc.bytes), {
+                    USE_PROFILES: { html: true },
+                  }),
+                }}
+              />
+            </Modal>
+          ) : (
+            <FilePreview
+              file={{ id: doc.name, fileName: doc.name, ext: extOf(doc.name) }}
+              addressOf={() => url}
+              onClose={close}
+            />
+          )}
+        </ConfigProvider>
+      </I18nextProvider>,
+    );
+  });
+}
