@@ -1,7 +1,8 @@
 /** Contact data: mobile and landline numbers, postal codes, e-mail addresses and web addresses. */
 
 /** Mainland mobile: 11 digits, 1 then 3–9 (spec §5). */
-export const MOBILE = /^1[3-9]\d{9}$/;
+export const MOBILE_DIGITS = 11;
+export const MOBILE = new RegExp(`^1[3-9]\\d{${MOBILE_DIGITS - 2}}$`);
 
 /** Landline: area code 0 + 2–3 digits, optional hyphen, 7–8 digits, optional "-extension". */
 const LANDLINE = /^0\d{2,3}-?\d{7,8}(?:-\d{1,6})?$/;

@@ -2,8 +2,10 @@
 
 /** Key: a letter first, then letters, digits, underscore. */
 export const KEY = /^[A-Za-z][A-Za-z0-9_]*$/;
+/** The longest alias (spec §9 account rule). */
+export const KEY_ALIAS_MAX = 40;
 /** Alias (accounts, codes): a letter first, 2 to 40 characters in all (spec §9 account rule). */
-export const KEY_ALIAS = /^[A-Za-z][A-Za-z0-9_]{1,39}$/;
+export const KEY_ALIAS = new RegExp(`^[A-Za-z][A-Za-z0-9_]{1,${KEY_ALIAS_MAX - 1}}$`);
 
 export function isKey(value: string): boolean {
   return KEY.test(value);

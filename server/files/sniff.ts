@@ -2,7 +2,6 @@
  * Does the content match its extension? The type is read from the magic bytes (file-type), never from
  * the name or the client's Content-Type, so an executable renamed to .pdf or .txt is refused.
  */
-import { fileTypeFromBuffer } from 'file-type';
 
 /** What file-type may report for each allowed extension. Office zip formats may be seen as plain zip
  *  when their marker entry lies beyond the sampled head; the legacy ones are compound files (cfb). */
@@ -47,6 +46,8 @@ const TEXT_EXTENSIONS = new Set(['txt', 'csv']);
 export type SniffResult = { ok: true; mime: string } | { ok: false; detected: string | undefined };
 
 export async function sniffMatches(ext: string, head: Buffer): Promise<SniffResult> {
+  // Loaded on the first upload rather than at start.
+  const { fileTypeFromBuffer } = await import('file-type');
   const found = await fileTypeFromBuffer(head);
   if (TEXT_EXTENSIONS.has(ext)) {
     // Text has no magic number: anything with one, or a NUL byte, is not text.

@@ -11,7 +11,6 @@ import { existsSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { FileStore } from '@tus/file-store';
 import type { ServerConfig } from '../config.ts';
 import { tusDirOf } from './tus.ts';
 
@@ -26,6 +25,7 @@ export async function sweepAbandonedUploads(
   now = Date.now(),
 ): Promise<number> {
   if (!existsSync(directory)) return 0;
+  const { FileStore } = await import('@tus/file-store');
   const store = new FileStore({ directory, expirationPeriodInMilliseconds: maxAgeMs });
   let removed = await store.deleteExpired();
   for (const name of await readdir(directory)) {

@@ -11,8 +11,8 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Server as TusServer, type Upload } from '@tus/server';
-import { FileStore } from '@tus/file-store';
+import type { Server as TusServer, Upload } from '@tus/server';
+import type { FileStore } from '@tus/file-store';
 import { formatBytes } from '../../schemas/file-rules.ts';
 import { resolveSession } from '../auth/session.ts';
 import { enforceActingLimits } from '../auth/acting-limits.ts';
@@ -24,6 +24,7 @@ import { Code } from '../http/codes.ts';
 import { ApiError } from '../http/envelope.ts';
 import { envelopeFor } from '../http/errors.ts';
 import { pickLanguage, translate, type Language } from '../http/i18n.ts';
+import { storageQuotaBytes } from '../modules/tenants/quotas.ts';
 import { tenantUsage } from './attachments.ts';
 import { storageFor } from './context.ts';
 import { fileError } from './errors.ts';
@@ -62,6 +63,11 @@ export async function registerTusRoutes(app: FastifyInstance, db: Db, config: Se
   const tusParts = () =>
     (parts ??= (async () => {
       await mkdir(directory, { recursive: true });
+      // Loaded here, not at start: most starts never see a resumable upload.
+      const [{ FileStore }, { Server: TusServer }] = await Promise.all([
+        import('@tus/file-store'),
+        import('@tus/server'),
+      ]);
       // Uploads expire (the sweep removes them, tus-sweep.ts); the server announces it in Upload-Expires.
       const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: config.fileTusExpiryMs });
       const tus = new TusServer({
@@ -80,8 +86,8 @@ export async function registerTusRoutes(app: FastifyInstance, db: Db, config: Se
             if (upload.size > plan.maxBytes)
               throw fileError('tooLarge', { limit: formatBytes(plan.maxBytes) });
             const used = await tenantUsage(db, uploader.tenantId);
-            if (used + upload.size > config.fileTenantQuotaBytes)
-              throw fileError('quotaExceeded', { quota: formatBytes(config.fileTenantQuotaBytes) });
+            const quota = await storageQuotaBytes(db, uploader.tenantId, config.fileTenantQuotaBytes);
+            if (used + upload.size > quota) throw fileError('quotaExceeded', { quota: formatBytes(quota) });
             // Who owns the upload is the server's to say, never the client's metadata.
             return {
               metadata: {

@@ -1,6 +1,10 @@
 /** E-mail through an SMTP server (MAIL_SMTP_URL) with nodemailer, which handles TLS, auth and pooling. */
-import nodemailer, { type Transporter } from 'nodemailer';
+import type Nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { lazyRequire } from '../lazy-require.ts';
 import type { MailAdapter, MailMessage } from './mail-message.ts';
+
+const nodemailer = lazyRequire<typeof Nodemailer>('nodemailer');
 
 export class SmtpMailAdapter implements MailAdapter {
   readonly name = 'smtp';
@@ -9,7 +13,7 @@ export class SmtpMailAdapter implements MailAdapter {
     url: string,
     private readonly from: string,
   ) {
-    this.transport = nodemailer.createTransport(url);
+    this.transport = nodemailer().createTransport(url);
   }
 
   async send(m: MailMessage): Promise<void> {

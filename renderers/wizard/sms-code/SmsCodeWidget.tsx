@@ -5,7 +5,6 @@
  * then waits `seconds` (default 60) before another send; the countdown is keyed by `countdownKey`
  * (default extraData), so the old and the new phone each have their own.
  */
-import { useState } from 'react';
 import { Button, Input, Space } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +13,7 @@ import { useActionUi } from '../../actions/action-ui.ts';
 import { useDataSource } from '../../data-source.tsx';
 import { CaptchaPrompt, type CaptchaAnswer } from './CaptchaPrompt.tsx';
 import { RESEND_SECONDS, useCountdown } from '../../sms-code/countdowns.ts';
+import { outcomeOfFailure, useSmsSend } from '../../sms-code/useSmsSend.ts';
 import { SMS_CODE_LENGTH } from '../../sms-code/field-limits.ts';
 
 export default function SmsCodeWidget({
@@ -31,41 +31,37 @@ export default function SmsCodeWidget({
   const dataSource = useDataSource();
   // The app's feedback (antd message through the dialog host); tests and stories record it.
   const notice = useActionUi();
-  const [asking, setAsking] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [generation, setGeneration] = useState(0);
   const extraData = typeof options.extraData === 'string' ? options.extraData : '';
   const countdown = useCountdown(String(options.countdownKey ?? (extraData || id)));
   const seconds = typeof options.seconds === 'number' ? options.seconds : RESEND_SECONDS;
   const phoneField = typeof options.phoneField === 'string' ? options.phoneField : 'mobile';
   const formData = (registry.formContext as { formData?: Record<string, unknown> } | undefined)?.formData;
   const phone = String(formData?.[phoneField] ?? '').trim();
+  const steps = useSmsSend({
+    countdown,
+    resendSeconds: seconds,
+    // A refusal's reason is shown by the API client; the outcome only decides the captcha and the wait.
+    send: (answer) =>
+      dataSource(String(options.operation ?? 'fldUser.sendMsg.apply'), {
+        body: { ...answer, username: phone, ...(extraData ? { extraData } : {}) },
+      }).then(
+        () => ({ kind: 'sent' as const }),
+        (error: unknown) => outcomeOfFailure(error, ''),
+      ),
+  });
 
   const ask = () => {
     if (!isMobile(phone)) {
       notice.warning(t('form.sms.enterPhone'));
       return;
     }
-    setAsking(true);
+    steps.ask();
   };
 
-  const send = (answer: CaptchaAnswer) => {
-    setSending(true);
-    const body = { ...answer, username: phone, ...(extraData ? { extraData } : {}) };
-    dataSource(String(options.operation ?? 'fldUser.sendMsg.apply'), { body }).then(
-      () => {
-        setSending(false);
-        setAsking(false);
-        countdown.start(seconds);
-        notice.success(t('form.sms.sent'));
-      },
-      () => {
-        // The api client has shown the server's reason; the captcha is used up, so show a new one.
-        setSending(false);
-        setGeneration((n) => n + 1);
-      },
-    );
-  };
+  const send = (answer: CaptchaAnswer) =>
+    void steps.submit(answer).then((outcome) => {
+      if (outcome.kind === 'sent') notice.success(t('form.sms.sent'));
+    });
 
   const locked = disabled || readonly;
   return (
@@ -89,12 +85,12 @@ export default function SmsCodeWidget({
         </Button>
       </Space.Compact>
       <CaptchaPrompt
-        open={asking}
-        busy={sending}
-        generation={generation}
+        open={steps.asking}
+        busy={steps.busy}
+        generation={steps.generation}
         operation={String(options.captchaOperation ?? 'user.captcha')}
         onAnswer={send}
-        onCancel={() => setAsking(false)}
+        onCancel={steps.cancel}
       />
     </>
   );

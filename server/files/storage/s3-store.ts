@@ -7,13 +7,9 @@
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { lazyRequire } from '../../lazy-require.ts';
 import {
   assertSha256,
   type ByteRange,
@@ -22,6 +18,9 @@ import {
   type StagedContent,
 } from './file-storage.ts';
 import { spoolToTemp } from './staging.ts';
+
+// The SDK is large: loaded only when an S3 store is configured (server/lazy-require.ts).
+const sdk = lazyRequire<typeof S3Sdk>('@aws-sdk/client-s3');
 
 export interface S3StorageOptions {
   bucket: string;
@@ -41,7 +40,7 @@ export class S3FileStorage implements FileStorage {
   readonly client: S3Client;
 
   constructor(private readonly opts: S3StorageOptions) {
-    this.client = new S3Client({
+    this.client = new (sdk().S3Client)({
       region: opts.region,
       endpoint: opts.endpoint,
       forcePathStyle: opts.forcePathStyle,
@@ -70,7 +69,7 @@ export class S3FileStorage implements FileStorage {
         if (settled) return;
         if ((await this.size(spooled.sha256)) === null) {
           await this.client.send(
-            new PutObjectCommand({
+            new (sdk().PutObjectCommand)({
               Bucket: this.opts.bucket,
               Key: this.key(spooled.sha256),
               Body: createReadStream(spooled.path),
@@ -91,7 +90,7 @@ export class S3FileStorage implements FileStorage {
   async size(sha256: string): Promise<number | null> {
     try {
       const head = await this.client.send(
-        new HeadObjectCommand({ Bucket: this.opts.bucket, Key: this.key(sha256) }),
+        new (sdk().HeadObjectCommand)({ Bucket: this.opts.bucket, Key: this.key(sha256) }),
       );
       return head.ContentLength ?? 0;
     } catch (err) {
@@ -104,7 +103,7 @@ export class S3FileStorage implements FileStorage {
 
   async read(sha256: string, range?: ByteRange): Promise<Readable> {
     const out = await this.client.send(
-      new GetObjectCommand({
+      new (sdk().GetObjectCommand)({
         Bucket: this.opts.bucket,
         Key: this.key(sha256),
         ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
@@ -114,6 +113,8 @@ export class S3FileStorage implements FileStorage {
   }
 
   async remove(sha256: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.opts.bucket, Key: this.key(sha256) }));
+    await this.client.send(
+      new (sdk().DeleteObjectCommand)({ Bucket: this.opts.bucket, Key: this.key(sha256) }),
+    );
   }
 }

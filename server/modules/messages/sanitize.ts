@@ -3,9 +3,12 @@
  * what the database holds is safe to show; the browser sanitises again (DOMPurify) before display.
  * Scripts, event handlers, styles, iframes and javascript: links are dropped.
  */
-import sanitizeHtml from 'sanitize-html';
+import type SanitizeHtml from 'sanitize-html';
+import { lazyRequire } from '../../lazy-require.ts';
 
-const OPTIONS: sanitizeHtml.IOptions = {
+const sanitizeHtml = lazyRequire<typeof SanitizeHtml>('sanitize-html');
+
+const options = (): SanitizeHtml.IOptions => ({
   allowedTags: [
     'p',
     'br',
@@ -35,10 +38,11 @@ const OPTIONS: sanitizeHtml.IOptions = {
   // Dropped with their text: a script's source is never shown as text either.
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed'],
   transformTags: {
-    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }),
+    a: sanitizeHtml().simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }),
   },
-};
+});
+let OPTIONS: SanitizeHtml.IOptions | undefined;
 
 export function sanitizeMessageHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+  return sanitizeHtml()(html, (OPTIONS ??= options())).trim();
 }

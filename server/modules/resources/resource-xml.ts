@@ -5,10 +5,13 @@
  * entities, no entity expansion), well-formed only, bounded size, depth and count, every node checked
  * like a form save before anything is written.
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type * as FastXmlParser from 'fast-xml-parser';
+import { lazyRequire } from '../../lazy-require.ts';
 import { isKey } from '../../../schemas/validators/text.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
+
+const xml = lazyRequire<typeof FastXmlParser>('fast-xml-parser');
 
 export interface XmlResource {
   alias: string;
@@ -129,9 +132,9 @@ export function xmlToResources(text: string): XmlResource[] {
   if (Buffer.byteLength(text, 'utf8') > XML_LIMITS.bytes) throw bad('tooLarge', { limit: '2 MB' });
   // No document type at all: that is where external entities and entity bombs live.
   if (/<!DOCTYPE|<!ENTITY|<!ELEMENT|<!ATTLIST/i.test(text)) throw bad('doctype');
-  const valid = XMLValidator.validate(text);
+  const valid = xml().XMLValidator.validate(text);
   if (valid !== true) throw bad('malformed', { line: valid.err.line, message: valid.err.msg });
-  const parser = new XMLParser({
+  const parser = new (xml().XMLParser)({
     preserveOrder: true,
     ignoreAttributes: false,
     attributeNamePrefix: '',

@@ -3,9 +3,12 @@
  * is parsed, not pattern-matched: no DOCTYPE or entities, an svg root, and nothing that runs or loads
  * (script, foreignObject, event attributes, javascript:/data: or external references).
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type * as FastXmlParser from 'fast-xml-parser';
+import { lazyRequire } from '../../lazy-require.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
+
+const xml = lazyRequire<typeof FastXmlParser>('fast-xml-parser');
 
 export const SVG_MAX_BYTES = 64 * 1024;
 const FORBIDDEN_ELEMENTS = new Set([
@@ -50,8 +53,8 @@ export function checkedLogo(logo: string | null | undefined, logoType: 'svg' | '
     return value;
   }
   if (Buffer.byteLength(value) > SVG_MAX_BYTES) throw refuse('tooLarge');
-  if (/<!DOCTYPE|<!ENTITY/i.test(value) || XMLValidator.validate(value) !== true) throw refuse('svg');
-  const doc = new XMLParser({
+  if (/<!DOCTYPE|<!ENTITY/i.test(value) || xml().XMLValidator.validate(value) !== true) throw refuse('svg');
+  const doc = new (xml().XMLParser)({
     preserveOrder: true,
     ignoreAttributes: false,
     attributeNamePrefix: '',

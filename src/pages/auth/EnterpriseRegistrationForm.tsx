@@ -25,6 +25,7 @@ import {
 } from './account-rules.ts';
 import { AuthCard, AuthField } from './AuthCard.tsx';
 import { useOpen } from './RegistrationForm.tsx';
+import { ENTERPRISE_MAX } from './registration-limits.ts';
 import { SmsCodeButton } from './SmsCodeButton.tsx';
 import { policyHint, usePasswordPolicy } from './usePasswordPolicy.ts';
 
@@ -171,31 +172,45 @@ export function EnterpriseRegistrationForm() {
         {field(
           'name',
           'register.enterpriseName',
-          input('name', { autoComplete: 'organization', maxLength: 128 }),
+          input('name', { autoComplete: 'organization', maxLength: ENTERPRISE_MAX.name }),
         )}
-        {field('creditCode', 'register.creditCode', input('creditCode', { maxLength: 18 }))}
+        {field(
+          'creditCode',
+          'register.creditCode',
+          input('creditCode', { maxLength: ENTERPRISE_MAX.creditCode }),
+        )}
         <AuthField id={`${id}-kind`} label={t('register.kind')} error={null}>
           <select id={`${id}-kind`} name="kind" value={values.kind} disabled={busy} onChange={set('kind')}>
             <option value="enterprise">{t('tenant.kind.enterprise')}</option>
             <option value="law_firm">{t('tenant.kind.law_firm')}</option>
           </select>
         </AuthField>
-        {field('code', 'register.enterpriseCode', input('code', { maxLength: 40 }), t('validation.keyAlias'))}
+        {field(
+          'code',
+          'register.enterpriseCode',
+          input('code', { maxLength: ENTERPRISE_MAX.code }),
+          t('validation.keyAlias'),
+        )}
         {field(
           'contactName',
           'register.contactName',
-          input('contactName', { autoComplete: 'name', maxLength: 64 }),
+          input('contactName', { autoComplete: 'name', maxLength: ENTERPRISE_MAX.contactName }),
         )}
         {field(
           'account',
           'register.adminAccount',
-          input('account', { autoComplete: 'username', maxLength: 40 }),
+          input('account', { autoComplete: 'username', maxLength: ENTERPRISE_MAX.account }),
           t('validation.keyAlias'),
         )}
         {field(
           'mobile',
           'signin.mobile',
-          input('mobile', { type: 'tel', inputMode: 'numeric', autoComplete: 'tel', maxLength: 11 }),
+          input('mobile', {
+            type: 'tel',
+            inputMode: 'numeric',
+            autoComplete: 'tel',
+            maxLength: ENTERPRISE_MAX.mobile,
+          }),
         )}
         {field(
           'validCode',
@@ -232,7 +247,12 @@ export function EnterpriseRegistrationForm() {
         {field(
           'email',
           'register.enterpriseEmail',
-          input('email', { type: 'email', inputMode: 'email', autoComplete: 'email', maxLength: 128 }),
+          input('email', {
+            type: 'email',
+            inputMode: 'email',
+            autoComplete: 'email',
+            maxLength: ENTERPRISE_MAX.email,
+          }),
         )}
         {serverError && (
           <div className="mf-login-server-error" role="alert" data-testid="register-error">

@@ -1,12 +1,11 @@
 /**
- * Account registration (spec §2 public routes /register, /tenantRegister, /fldRegister), as far as
+ * Account registration (spec §2 public routes /register and /tenantRegister?join=1), as far as
  * the account goes: account, name, mobile proven by an SMS code (image captcha, fldRegister/send),
  * password by the server's policy, optional e-mail.
  * - personal (/register): user/register, while registration is open (user/open);
  * - enterprise employee (/tenantRegister): the enterprise's code too; fldEmployee/create makes the
- *   account and an employee record waiting for the enterprise's activation (user/open/tenant);
- * - filing applicant (/fldRegister): the account of an enterprise that files cases (user/register);
- *   its enterprise details are entered after sign-in (supplementary entry), approval comes later.
+ *   account and an employee record waiting for the enterprise's activation (user/open/tenant).
+ * An enterprise itself registers at /tenantRegister or /fldRegister (EnterpriseRegistrationForm.tsx).
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,10 +32,11 @@ import {
   validateRequired,
 } from './account-rules.ts';
 import { AuthCard, AuthField } from './AuthCard.tsx';
+import { PERSONAL_MAX } from './registration-limits.ts';
 import { SmsCodeButton } from './SmsCodeButton.tsx';
 import { policyHint, usePasswordPolicy } from './usePasswordPolicy.ts';
 
-export type RegistrationKind = 'personal' | 'tenant' | 'fld';
+export type RegistrationKind = 'personal' | 'tenant';
 
 interface Values {
   tenantCode: string;
@@ -65,7 +65,6 @@ const EMPTY: Values = {
 const TITLES: Record<RegistrationKind, string> = {
   personal: 'register.personalTitle',
   tenant: 'register.tenantTitle',
-  fld: 'register.fldTitle',
 };
 
 /** Whether this registration is open; null until the server says (a failure counts as closed). */
@@ -181,7 +180,6 @@ export function RegistrationForm({ kind }: { kind: RegistrationKind }) {
   return (
     <AuthCard title={t(TITLES[kind])} wide>
       <form onSubmit={(e) => void submit(e)} noValidate>
-        {kind === 'fld' && <p className="mf-auth-hint">{t('register.fldHint')}</p>}
         {kind === 'tenant' && (
           <AuthField
             id={`${id}-tenantCode`}
@@ -197,10 +195,10 @@ export function RegistrationForm({ kind }: { kind: RegistrationKind }) {
           error={text(shown('account'))}
           hint={t('validation.keyAlias')}
         >
-          {input('account', { autoComplete: 'username', maxLength: 40 })}
+          {input('account', { autoComplete: 'username', maxLength: PERSONAL_MAX.account })}
         </AuthField>
         <AuthField id={`${id}-name`} label={t('register.name')} error={text(shown('name'))}>
-          {input('name', { autoComplete: 'name', maxLength: 64 })}
+          {input('name', { autoComplete: 'name', maxLength: PERSONAL_MAX.name })}
         </AuthField>
         <AuthField id={`${id}-mobile`} label={t('signin.mobile')} error={text(shown('mobile'))}>
           {input('mobile', {
@@ -245,7 +243,12 @@ export function RegistrationForm({ kind }: { kind: RegistrationKind }) {
           {input('repeatPassword', { type: 'password', autoComplete: 'new-password' })}
         </AuthField>
         <AuthField id={`${id}-email`} label={t('register.email')} error={text(shown('email'))}>
-          {input('email', { type: 'email', inputMode: 'email', autoComplete: 'email', maxLength: 128 })}
+          {input('email', {
+            type: 'email',
+            inputMode: 'email',
+            autoComplete: 'email',
+            maxLength: PERSONAL_MAX.email,
+          })}
         </AuthField>
         {serverError && (
           <div className="mf-login-server-error" role="alert" data-testid="register-error">

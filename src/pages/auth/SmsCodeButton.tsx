@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiCallError } from '../../api/api-call-error.ts';
+import { outcomeOfFailure, retryAfterOf, useSmsSend } from '../../../renderers/sms-code/useSmsSend.ts';
 import { State, type Envelope } from '../../api/envelope.ts';
 import type { CaptchaAnswer } from '../../session/sign-in.ts';
 import { validateMobile } from '../login-validation.ts';
@@ -27,21 +27,27 @@ export interface SmsCodeButtonProps {
 
 type Notice = { kind: 'success' | 'warning'; text: string } | null;
 
-/** The server's "wait N s" answer carries the seconds left, so the button can count them down. */
-function retryAfterOf(envelope: Envelope | undefined): number | undefined {
-  const cause = envelope?.cause as { retryAfter?: unknown } | null | undefined;
-  const seconds = cause && typeof cause === 'object' ? Number(cause.retryAfter) : NaN;
-  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
-}
-
 export function SmsCodeButton({ mobile, countdownKey, send, disabled, children }: SmsCodeButtonProps) {
   const { t } = useTranslation();
   const [left, startCountdown] = useCountdown(countdownKey);
-  const [asking, setAsking] = useState(false);
-  const [generation, setGeneration] = useState(0);
-  const [captchaError, setCaptchaError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
+  const steps = useSmsSend({
+    countdown: { seconds: left, start: startCountdown },
+    send: async (answer) => {
+      try {
+        const envelope = await send(answer);
+        return envelope.state === State.SUCCESS
+          ? { kind: 'sent' }
+          : {
+              kind: 'refused',
+              text: envelope.message || t('signin.smsFailed'),
+              retryAfter: retryAfterOf(envelope.cause),
+            };
+      } catch (error) {
+        return outcomeOfFailure(error, t('signin.smsFailed'));
+      }
+    },
+  });
 
   function open() {
     setNotice(null);
@@ -49,37 +55,14 @@ export function SmsCodeButton({ mobile, countdownKey, send, disabled, children }
       setNotice({ kind: 'warning', text: t('signin.mobileForSms') });
       return;
     }
-    setCaptchaError(null);
-    setAsking(true);
-  }
-
-  function finish(next: Notice, wait?: number) {
-    setAsking(false);
-    setNotice(next);
-    if (wait) startCountdown(wait);
+    steps.ask();
   }
 
   async function submit(answer: CaptchaAnswer) {
-    setBusy(true);
-    try {
-      const envelope = await send(answer);
-      if (envelope.state === State.SUCCESS) {
-        finish({ kind: 'success', text: t('signin.smsSent') });
-        startCountdown();
-      } else {
-        finish({ kind: 'warning', text: envelope.message || t('signin.smsFailed') }, retryAfterOf(envelope));
-      }
-    } catch (error) {
-      if (isApiCallError(error) && error.state === 6020104) {
-        // The image allows one guess: a new one, and the server's reason.
-        setCaptchaError(error.text);
-        setGeneration((n) => n + 1);
-      } else {
-        finish({ kind: 'warning', text: isApiCallError(error) ? error.text : t('signin.smsFailed') });
-      }
-    } finally {
-      setBusy(false);
-    }
+    const outcome = await steps.submit(answer);
+    if (outcome.kind === 'sent') setNotice({ kind: 'success', text: t('signin.smsSent') });
+    else if (outcome.kind === 'refused')
+      setNotice({ kind: 'warning', text: outcome.text || t('signin.smsFailed') });
   }
 
   return (
@@ -89,7 +72,7 @@ export function SmsCodeButton({ mobile, countdownKey, send, disabled, children }
         <button
           type="button"
           className="mf-button mf-sms-button"
-          disabled={disabled || left > 0 || busy}
+          disabled={disabled || left > 0 || steps.busy}
           onClick={open}
           data-testid="sms-send"
         >
@@ -105,14 +88,14 @@ export function SmsCodeButton({ mobile, countdownKey, send, disabled, children }
           {notice.text}
         </div>
       )}
-      {asking && (
+      {steps.asking && (
         <Suspense fallback={null}>
           <CaptchaDialog
-            generation={generation}
-            error={captchaError}
-            busy={busy}
+            generation={steps.generation}
+            error={steps.captchaError}
+            busy={steps.busy}
             onSubmit={(answer) => void submit(answer)}
-            onCancel={() => setAsking(false)}
+            onCancel={steps.cancel}
           />
         </Suspense>
       )}
