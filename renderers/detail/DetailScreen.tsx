@@ -16,6 +16,7 @@ import { NestedScreen, useScreenLoadFailure } from '../screen-host-context.tsx';
 import type { ScreenProps } from '../screen-types.ts';
 import type { DetailScreenDefinition } from './detail-types.ts';
 import { fieldValue } from './field-value.tsx';
+import { RecordRows } from './RecordRows.tsx';
 import { useDetailController } from './useDetailController.ts';
 
 const NO_PARAMS: Record<string, unknown> = {};
@@ -63,7 +64,9 @@ export default function DetailScreen({
     .map((tab, index) => ({
       key: String(index),
       label: t(tab.title),
-      children: tab.list ? (
+      children: tab.rows ? (
+        <RecordRows tab={tab} record={record} refresh={detail.refresh} />
+      ) : tab.list ? (
         <ListScreen
           name={`${screen.title ?? 'detail'}#${index}`}
           screen={tab.list}

@@ -1,6 +1,6 @@
 /** The detail kind's part of a screen file (schemas/meta/screen-kinds/detail.schema.json). */
 import type { ActionDefinition } from '../actions/registry.ts';
-import type { ListScreenDefinition, OptionItem } from '../list/list-types.ts';
+import type { ListColumn, ListScreenDefinition, OptionItem } from '../list/list-types.ts';
 import type { ScreenDefinition } from '../screen-types.ts';
 
 export type DetailFormatter =
@@ -37,6 +37,11 @@ export interface DetailTab {
   list?: ListScreenDefinition;
   screen?: string;
   params?: Record<string, unknown>;
+  /** Field of the record holding the rows of a table tab (e.g. clocks). */
+  rows?: string;
+  columns?: ListColumn[];
+  rowKey?: string;
+  rowActions?: ActionDefinition[];
 }
 
 export interface DetailScreenDefinition extends ScreenDefinition {

@@ -55,6 +55,7 @@ export default function ListScreen({ screen, params = NO_PARAMS, frame = 'page',
     defaultSorts: screen.defaultSort,
     fixedParameters: fixedParameters ?? undefined,
     paused: fixedParameters === null,
+    requestStyle: screen.request,
   });
   // A detail's sub-list is part of that screen, not the screen the host frames.
   useScreenLoadFailure(record ? null : list.error);

@@ -90,3 +90,19 @@ export function buildListRequest(
     sorts: state.sorts.map(({ field, order }) => ({ field, order })),
   };
 }
+
+/**
+ * The same state as plain fields (a `request: {style: fields}` list): the fixed parameters and search
+ * values by key, then page and size unless the operation answers every row at once.
+ */
+export function buildFieldsRequest(
+  fields: readonly SearchField[],
+  state: ListQueryState,
+  fixed: readonly ListParameter[] = [],
+  paged = true,
+): Record<string, unknown> {
+  const request: Record<string, unknown> = {};
+  for (const p of [...fixed, ...searchParameters(fields, state.values)]) request[p.key] = p.value;
+  if (paged) Object.assign(request, { page: state.page, size: state.pageSize });
+  return request;
+}

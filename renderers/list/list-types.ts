@@ -66,8 +66,27 @@ export interface ListFilter {
   value: string;
 }
 
+/**
+ * A list operation that does not take the spec's list request (the filing catalogue's style): the
+ * filters and search values go as plain fields (`{list: 'phaseI', page: 1, size: 20}`), the rows and
+ * total come back under `rows` and `total` (or the names given).
+ */
+export interface ListRequestStyle {
+  style: 'fields';
+  /** Where the fields go: the body (default) or the query (a GET operation). */
+  in?: 'body' | 'query';
+  /** Send page and size (default true); false: the answer holds every row and the table pages it. */
+  paged?: boolean;
+  /** Field of the answer holding the rows; default rows. */
+  rows?: string;
+  /** Field of the answer holding the total; default total (the rows' count when absent). */
+  total?: string;
+}
+
 export interface ListScreenDefinition extends ScreenDefinition {
   kind: 'list';
+  /** The request style when the operation does not take the spec's list request. */
+  request?: ListRequestStyle;
   /** Operation id of the list query, e.g. employee.query. */
   operation: string;
   /** Field that identifies a row (default id). */

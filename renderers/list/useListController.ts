@@ -6,13 +6,14 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DataSource } from '../data-source.tsx';
 import { useLoad } from '../environment/use-load.ts';
 import {
+  buildFieldsRequest,
   buildListRequest,
   type ListRequest,
   type ListParameter,
   type ListQueryState,
   type SearchValues,
 } from './list-request.ts';
-import { DEFAULT_PAGE_SIZE, type SearchField, type SortOrder } from './list-types.ts';
+import { DEFAULT_PAGE_SIZE, type ListRequestStyle, type SearchField, type SortOrder } from './list-types.ts';
 
 export type Row = Record<string, unknown>;
 export type RowKey = string | number;
@@ -28,6 +29,8 @@ export interface ListControllerOptions {
   fixedParameters?: readonly ListParameter[];
   /** Ask nothing while true (e.g. a sub-list whose parent record is not there yet). */
   paused?: boolean;
+  /** Plain fields instead of the spec's list request (see ListRequestStyle). */
+  requestStyle?: ListRequestStyle;
 }
 
 export interface ListController {
@@ -36,7 +39,7 @@ export interface ListController {
   pageSize: number;
   sorts: SortOrder[];
   /** The request of the rows shown (or being loaded). */
-  request: ListRequest;
+  request: ListRequest | Record<string, unknown>;
   loading: boolean;
   rows: Row[];
   total: number;
@@ -76,7 +79,14 @@ interface Shown {
 
 const NOTHING_SHOWN: Shown = { rows: [], total: 0, totalExact: true };
 
-function shownOf(data: unknown): Shown {
+function shownOf(data: unknown, style?: ListRequestStyle): Shown {
+  if (style) {
+    const answer = (data ?? {}) as Record<string, unknown>;
+    const rows = answer[style.rows ?? 'rows'];
+    const list = Array.isArray(rows) ? (rows as Row[]) : [];
+    const total = answer[style.total ?? 'total'];
+    return { rows: list, total: typeof total === 'number' ? total : list.length, totalExact: true };
+  }
   const page = (data ?? {}) as PageData;
   return {
     rows: Array.isArray(page.dataResult) ? page.dataResult : [],
@@ -102,22 +112,27 @@ export function useListController(options: ListControllerOptions): ListControlle
 
   // Compared by value: callers may pass new-but-equal parameter and field lists on every render.
   const fixedKey = JSON.stringify(options.fixedParameters ?? NO_PARAMETERS);
-  const request = useMemo(
-    () => buildListRequest(fields, query, JSON.parse(fixedKey) as ListParameter[]),
-    [fields, query, fixedKey],
-  );
+  const style = options.requestStyle;
+  const styleKey = JSON.stringify(style ?? null);
+  const request = useMemo(() => {
+    const fixed = JSON.parse(fixedKey) as ListParameter[];
+    const plain = JSON.parse(styleKey) as ListRequestStyle | null;
+    return plain
+      ? buildFieldsRequest(fields, query, fixed, plain.paged !== false)
+      : buildListRequest(fields, query, fixed);
+  }, [fields, query, fixedKey, styleKey]);
   // The reload count is part of the key so that refresh() asks again for the same request.
   const requestKey = JSON.stringify({ operation, reloads, request });
   const paused = options.paused === true;
   const loaded = useLoad(paused ? null : requestKey, (signal) =>
-    dataSource(operation, { body: request, signal }),
+    dataSource(operation, style?.in === 'query' ? { query: request, signal } : { body: request, signal }),
   );
   // The rows of the last answer stay visible while the next request loads or when it fails (the api
   // client has told the user why); a new answer clears the selection.
   const [shown, setShown] = useState({ key: '', list: NOTHING_SHOWN });
   const answered = !paused && !loaded.loading && loaded.error === undefined;
   if (answered && shown.key !== requestKey) {
-    setShown({ key: requestKey, list: shownOf(loaded.data) });
+    setShown({ key: requestKey, list: shownOf(loaded.data, style) });
     setSelection({ keys: [], rows: [] });
   }
   const answer = shown.list;

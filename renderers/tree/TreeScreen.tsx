@@ -3,8 +3,8 @@
  * drag to move and sort, and a right-click menu of actions on a node. The actions of the selected
  * node also show above the tree, so everything the menu does can be done with the keyboard.
  */
-import { lazy, Suspense, useState } from 'react';
-import { Button, Flex } from 'antd';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Button, Flex, Select } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ActionButtons } from '../actions/ActionButtons.tsx';
@@ -12,7 +12,9 @@ import { useRunAction } from '../actions/useRunAction.ts';
 import { useCan, useSessionScope } from '../actions/session-scope.tsx';
 import { useDataSource } from '../data-source.tsx';
 import { evaluateCondition } from '../expression/index.ts';
-import { useScreenContext } from '../screen-context.tsx';
+import { resolveQuery } from '../actions/params.ts';
+import { ScreenContext, useScreenContext } from '../screen-context.tsx';
+import { useScopeOptions } from './useScopeOptions.ts';
 import type { ScreenProps } from '../screen-types.ts';
 import { LazyTree } from './LazyTree.tsx';
 import { findNode, isRootId, keyOf, placeOf } from './tree-model.ts';
@@ -31,20 +33,65 @@ interface OpenMenu {
   y: number;
 }
 
+/**
+ * With a `scope`, a select above the tree picks the value the tree depends on; the tree and its
+ * actions then see it among the screen's params (through the screen context).
+ */
 export default function TreeScreen(props: ScreenProps<TreeScreenDefinition>) {
   const { screen } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const context = useScreenContext();
+  const params = props.params ?? context.params;
+  const scope = useScopeOptions(screen.scope, params);
+  const scoped = useMemo(
+    () => (screen.scope ? { ...params, [screen.scope.param]: scope.value } : params),
+    [params, screen.scope, scope.value],
+  );
+  if (!screen.scope) return <TreeBody {...props} params={params} />;
+  return (
+    <Flex vertical gap={8}>
+      <Flex align="center" gap={8}>
+        <span>{t(screen.scope.label)}</span>
+        <Select
+          data-testid="tree-scope"
+          aria-label={t(screen.scope.label)}
+          style={{ minWidth: 220 }}
+          loading={scope.loading}
+          value={scope.value}
+          // Subsystem names may be translation keys (menu.subsystem.<alias>).
+          options={scope.options.map((o) => ({ ...o, label: i18n.exists(o.label) ? t(o.label) : o.label }))}
+          onChange={(value: string) => scope.choose(value)}
+        />
+      </Flex>
+      {scope.value !== undefined && (
+        <ScreenContext.Provider value={{ ...context, params: scoped }}>
+          <TreeBody key={scope.value} {...props} params={scoped} />
+        </ScreenContext.Provider>
+      )}
+    </Flex>
+  );
+}
+
+function TreeBody(props: ScreenProps<TreeScreenDefinition>) {
+  const { screen } = props;
+  const { t, i18n } = useTranslation();
   const context = useScreenContext();
   const params = props.params ?? context.params;
   const session = useSessionScope();
   const can = useCan();
   const dataSource = useDataSource();
   const runAction = useRunAction();
+  const query = screen.query ? resolveQuery(screen.query, { params, session }) : undefined;
   const tree = useLazyTree({
     operation: screen.operation,
     dataSource,
     parentParam: screen.parentParam,
     params: screen.params,
+    query,
+    whole: screen.whole ? { rootName: t(screen.whole.rootName) } : undefined,
+    mapNode: screen.translateNames
+      ? (node) => (i18n.exists(node.name) ? { ...node, name: t(node.name) } : node)
+      : undefined,
   });
   useScreenLoadFailure(tree.error);
   const drop = useTreeDrop(screen, tree, dataSource);

@@ -40,6 +40,18 @@ export interface TreeScreenDefinition extends ScreenDefinition {
   sort?: { operation: string; idsParam?: string };
   /** Right-click menu on a node; the node is the action's record. */
   contextMenu?: TreeMenuAction[];
+  /** Query parameters of every load: expressions over params and session (e.g. {systemId: params.systemId}). */
+  query?: Record<string, unknown>;
+  /** The operation answers the whole tree at once, without a root: shown under a disabled root of this name. */
+  whole?: { rootName: string };
+  /** Node names are translation keys where a locale has them (menu resources). */
+  translateNames?: boolean;
+  /**
+   * A select above the tree choosing one value the tree depends on (e.g. the subsystem): its value
+   * joins the screen's params as `param`, so `query` and the actions see it. The first option is
+   * chosen at first unless the params name one.
+   */
+  scope?: { param: string; label: string; operation: string; valueField?: string; labelField?: string };
 }
 
 /** Spec §9: the tree's default height. */

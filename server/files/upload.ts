@@ -27,6 +27,7 @@ import {
   viewOf,
   type AttachmentView,
 } from './attachments.ts';
+import { storageQuotaBytes } from '../modules/tenants/quotas.ts';
 import { fileError } from './errors.ts';
 import { sniffMatches } from './sniff.ts';
 import { ContentTooLargeError, type FileStorage, type StagedContent } from './storage/index.ts';
@@ -76,7 +77,7 @@ export interface StoreUploadInput {
 
 export async function storeUpload(input: StoreUploadInput): Promise<AttachmentView> {
   const { db, config, storage, uploader, plan } = input;
-  const quota = config.fileTenantQuotaBytes;
+  const quota = await storageQuotaBytes(db, uploader.tenantId, config.fileTenantQuotaBytes);
   const room = Math.max(0, quota - (await tenantUsage(db, uploader.tenantId)));
   const limit = Math.min(plan.maxBytes, room);
   let staged: StagedContent;

@@ -11,6 +11,8 @@ const ErrorLogButton = lazy(() => import('../error-log/ErrorLogButton.tsx'));
 const EnvironmentTool = lazy(() => import('./tools/EnvironmentTool.tsx'));
 const MessageBell = lazy(() => import('../bell/MessageBell.tsx'));
 const FullscreenTool = lazy(() => import('./tools/FullscreenTool.tsx'));
+// Menu favourites are not a development tool: always shown, loaded with the header's first showing.
+const FavouritesTool = lazy(() => import('../favourites/FavouritesTool.tsx'));
 
 export function HeaderTools({
   tools,
@@ -22,12 +24,17 @@ export function HeaderTools({
   onEnvironment: () => void;
 }) {
   return (
-    <Suspense fallback={null}>
-      {tools.search && <SearchTool onClick={onSearch} />}
-      {tools.errorLog && <ErrorLogButton />}
-      {tools.environment && <EnvironmentTool onClick={onEnvironment} />}
-      {tools.bell && <MessageBell />}
-      {tools.fullscreen && <FullscreenTool />}
-    </Suspense>
+    <>
+      <Suspense fallback={null}>
+        <FavouritesTool />
+      </Suspense>
+      <Suspense fallback={null}>
+        {tools.search && <SearchTool onClick={onSearch} />}
+        {tools.errorLog && <ErrorLogButton />}
+        {tools.environment && <EnvironmentTool onClick={onEnvironment} />}
+        {tools.bell && <MessageBell />}
+        {tools.fullscreen && <FullscreenTool />}
+      </Suspense>
+    </>
   );
 }

@@ -4,7 +4,7 @@
  * with an allowlist of exactly these tags before storing it. Registered lazily in form-widgets.ts, so
  * Tiptap and ProseMirror load with the first form that shows this widget (the compose screen) only.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button, Space, Tooltip } from 'antd';
 import {
   BoldOutlined,
@@ -26,6 +26,10 @@ const EMPTY = /^(<p>\s*<\/p>)*$/;
 export default function RichTextWidget({ id, value, onChange, disabled, readonly }: WidgetProps) {
   const { t } = useTranslation();
   const editable = !(disabled || readonly);
+  // What the editor handed to the form since the content was last set from outside: a value coming back
+  // that is one of these is an echo, even when it arrives after more typing (a busy machine), and must not
+  // undo the keys typed since; only another value (a reset, a load) replaces the content.
+  const emitted = useRef(new Set<string | undefined>());
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: { openOnClick: false } })],
     content: typeof value === 'string' ? value : '',
@@ -33,7 +37,10 @@ export default function RichTextWidget({ id, value, onChange, disabled, readonly
     editorProps: { attributes: { id, 'aria-multiline': 'true', role: 'textbox', class: 'rich-text-body' } },
     onUpdate: ({ editor: e }) => {
       const html = e.getHTML();
-      onChange(EMPTY.test(html) ? undefined : html);
+      const out = EMPTY.test(html) ? undefined : html;
+      if (emitted.current.size > 200) emitted.current.clear();
+      emitted.current.add(out);
+      onChange(out);
     },
   });
   const active = useEditorState({
@@ -51,9 +58,12 @@ export default function RichTextWidget({ id, value, onChange, disabled, readonly
   // A value set from outside (a reset) replaces what the editor shows.
   useEffect(() => {
     if (!editor) return;
+    // An echo of the editor's own (possibly older) content must not undo the keys typed since.
+    if (emitted.current.has(value as string | undefined)) return;
     const html = typeof value === 'string' ? value : '';
     if (html !== editor.getHTML() && !(html === '' && EMPTY.test(editor.getHTML())))
       editor.commands.setContent(html, { emitUpdate: false });
+    emitted.current.clear();
   }, [editor, value]);
 
   const tool = (key: string, on: boolean, icon: React.ReactNode, run: () => void) => (

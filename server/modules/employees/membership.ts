@@ -13,6 +13,7 @@ import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../auth/session.ts';
 import { denied, invalid } from '../people/common.ts';
 import type { Language } from '../../http/i18n.ts';
+import { assertRoomForMembers } from '../tenants/quotas.ts';
 
 export async function joinTenant(
   tx: Db,
@@ -37,6 +38,7 @@ export async function joinTenant(
     }
     return;
   }
+  await assertRoomForMembers(tx, tenantId, [accountId]);
   const main = await tx
     .selectFrom('platform.tenant_member')
     .select('tenant_id')

@@ -13,6 +13,7 @@ import { ApiError } from '../../http/envelope.ts';
 import type { HandlerContext, HandlerMap } from '../handler.ts';
 import { authOf } from '../handler.ts';
 import { checkedCreditCode } from './credit-code.ts';
+import { assertRoomForMembers } from './quotas.ts';
 import { COLUMNS, asTenant, oneTenant, refuse, tenants } from './tenant-rows.ts';
 import './tables.ts';
 
@@ -30,6 +31,8 @@ interface TenantInput {
   creditCode?: string | null;
   contactName?: string | null;
   address?: string | null;
+  maxAccounts?: number | null;
+  maxStorageMb?: number | null;
 }
 
 async function assertUnique(db: Db, input: TenantInput, creditCode: string | null): Promise<void> {
@@ -122,6 +125,8 @@ async function save(ctx: HandlerContext) {
     contact_name: input.contactName?.trim() || null,
     address: input.address?.trim() || null,
     status: input.status ?? 'ENABLED',
+    max_accounts: input.maxAccounts ?? null,
+    max_storage_mb: input.maxStorageMb ?? null,
   };
   let id: string;
   if (existing) {
@@ -194,6 +199,11 @@ export const tenantEditHandlers: HandlerMap = {
             .executeTakeFirstOrThrow()
         : null;
     await ctx.db.transaction().execute(async (tx) => {
+      await assertRoomForMembers(
+        tx,
+        tenant.id,
+        accounts.map((a) => a.id),
+      );
       for (const a of accounts) {
         await tx
           .insertInto('platform.tenant_member')

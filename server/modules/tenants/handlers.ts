@@ -11,7 +11,7 @@ import { ApiError } from '../../http/envelope.ts';
 import type { HandlerContext, HandlerMap } from '../handler.ts';
 import type { ListRequest, ListSpec } from '../list-query.ts';
 import { idList, listPage } from '../people/common.ts';
-import { COLUMNS, asTenant, oneTenant, refuse, tenantsByIds, type TenantRow } from './tenant-rows.ts';
+import { COLUMNS, USAGE, asTenant, oneTenant, refuse, tenantsByIds, type TenantRow } from './tenant-rows.ts';
 import { notifyApplicant } from './notify.ts';
 import { AccountClash, provisionTenant } from './provision.ts';
 import { registrationHandlers } from './registration.ts';
@@ -78,7 +78,7 @@ async function tenantList(ctx: HandlerContext, waitingOnly: boolean) {
     waitingOnly
       ? ctx.db.selectFrom('platform.tenant as t').where('t.approve_status', '=', 'WAIT')
       : ctx.db.selectFrom('platform.tenant as t'),
-    (q) => q.leftJoin('platform.tenant as p', 'p.id', 't.parent_id').select(COLUMNS),
+    (q) => q.leftJoin('platform.tenant as p', 'p.id', 't.parent_id').select(COLUMNS).select(USAGE),
     TENANT_LIST,
     ctx.body as ListRequest,
   );

@@ -20,3 +20,12 @@ export const platformTenantLifeMigration: Migration = {
     create index tenant_mobile_idx on ${s}.tenant (mobile);
   `,
 };
+
+/** Per-tenant quotas (issue 11): member accounts and attachment storage; null keeps the default. */
+export const platformTenantQuotaMigration: Migration = {
+  name: '021_quota_tenant_limits',
+  sql: (s) => `
+    alter table ${s}.tenant add column max_accounts integer check (max_accounts > 0);
+    alter table ${s}.tenant add column max_storage_mb integer check (max_storage_mb > 0);
+  `,
+};

@@ -1,7 +1,8 @@
-/** Columns added to platform.tenant by 014_admin_tenant_life (declaration merging, as filing does). */
+/** Columns added to platform.tenant by 014_admin_tenant_life and 021_quota_tenant_limits (declaration merging, as filing does). */
 import type { ColumnType } from 'kysely';
 
 type Nullable = ColumnType<string | null, string | null | undefined, string | null>;
+type NullableInt = ColumnType<number | null, number | null | undefined, number | null>;
 
 declare module '../../db/tables.ts' {
   interface TenantTable {
@@ -12,5 +13,7 @@ declare module '../../db/tables.ts' {
     refuse_reason: Nullable;
     admin_password_hash: Nullable;
     admin_account_id: Nullable;
+    max_accounts: NullableInt;
+    max_storage_mb: NullableInt;
   }
 }

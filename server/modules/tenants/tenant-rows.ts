@@ -1,4 +1,5 @@
 /** Tenant rows as the API shows them, and the look-ups every tenant operation starts with. */
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
@@ -24,6 +25,10 @@ export interface TenantRow {
   status: string;
   schemaStatus: string;
   createTime: Date | string;
+  maxAccounts: number | null;
+  maxStorageMb: number | null;
+  memberCount?: number;
+  storageBytes?: number | string;
 }
 
 export const tenants = (db: Db) =>
@@ -48,7 +53,19 @@ export const COLUMNS = [
   't.status',
   't.schema_status as schemaStatus',
   't.created_at as createTime',
+  't.max_accounts as maxAccounts',
+  't.max_storage_mb as maxStorageMb',
 ] as const;
+
+/** What the tenant uses of its quotas: member accounts and attachment bytes. */
+export const USAGE = [
+  sql<number>`(select count(*)::int from platform.tenant_member m where m.tenant_id = t.id)`.as(
+    'memberCount',
+  ),
+  sql<string>`(select coalesce(sum(f.size), 0)::text from platform.file_ref f where f.tenant_id = t.id)`.as(
+    'storageBytes',
+  ),
+];
 
 /** The entity shape: no nulls where the schema wants a string, times as the spec shows them. */
 export function asTenant(row: TenantRow) {
@@ -71,11 +88,21 @@ export function asTenant(row: TenantRow) {
     status: row.status,
     schemaStatus: row.schemaStatus,
     createTime: formatDateTime(row.createTime),
+    maxAccounts: row.maxAccounts,
+    maxStorageMb: row.maxStorageMb,
+    // Only where the query asked for the usage (the list and one tenant), never as a made-up 0.
+    ...(row.memberCount === undefined
+      ? {}
+      : { memberCount: Number(row.memberCount), storageBytes: Number(row.storageBytes) }),
   };
 }
 
 export async function tenantsByIds(db: Db, ids: string[]): Promise<TenantRow[]> {
-  const rows = (await tenants(db).select(COLUMNS).where('t.id', 'in', ids).execute()) as TenantRow[];
+  const rows = (await tenants(db)
+    .select(COLUMNS)
+    .select(USAGE)
+    .where('t.id', 'in', ids)
+    .execute()) as TenantRow[];
   const missing = ids.find((id) => !rows.some((r) => r.id === id));
   if (missing !== undefined) throw new ApiError(Code.NOT_FOUND, 'tenant.error.notFound', { id: missing });
   // In the order asked, so the first offender named is the first one given.
