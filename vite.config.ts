@@ -11,6 +11,8 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      // Two pages: the back office (index.html) and the light public page (public.html, src/public).
+      input: { main: 'index.html', public: 'public.html' },
       treeshake: {
         // antd's rc-components are pure React modules but do not declare it; without this, importing
         // one export of @rc-component/form (antd's Input does) keeps all of it, validators included,

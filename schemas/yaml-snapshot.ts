@@ -5,8 +5,12 @@
  * an edited file is parsed again. JSON.parse of the snapshot is a fraction of the YAML parser's time.
  */
 import { readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
-import { parse } from 'yaml';
+import type * as Yaml from 'yaml';
+
+// The parser is loaded only when a file is not in the snapshot (or changed since): not at a normal start.
+const parse = (text: string): unknown => (createRequire(import.meta.url)('yaml') as typeof Yaml).parse(text);
 
 export interface SnapshotEntry {
   size: number;

@@ -8,6 +8,7 @@ import { migrateAll } from './db/tenant-space.ts';
 import { syncBuiltInMenus } from './seed/menu-sync.ts';
 import { seedIfEmpty, type SeedResult } from './seed/seed.ts';
 import { startFiling, type FilingRuntime } from './filing/runtime.ts';
+import { storageFor } from './files/context.ts';
 import { filingNoticeListener } from './alerts/filing-notices.ts';
 import { smsGatewayFor } from './sms/gateway.ts';
 import { mailAdapterFor } from './mail/gateway.ts';
@@ -76,6 +77,7 @@ export async function prepareServer(config: ServerConfig, opts: BuildOptions = {
       workers: opts.filingWorkers,
       pollingIntervalSeconds: opts.filingPollSeconds,
       background: opts.backgroundJobs,
+      storage: storageFor(config),
     }),
   );
   const { app } = await timed('build app', buildApp(database.db, config, opts));

@@ -241,6 +241,23 @@ export type PositionQueryWithLevelByOrgIdResponse = PageResult & {
   dataResult?: Position[];
 };
 export type PositionTransferResponse = Position[];
+export type PublicityBatchQueryResponse = PageResult & {
+  dataResult?: {
+    id: string;
+    title: string;
+    publishedOn: string;
+    count: number;
+  }[];
+};
+export type PublicityClearanceQueryResponse = PageResult & {
+  dataResult?: PublicClearance[];
+};
+export type PublicityDecisionQueryResponse = PageResult & {
+  dataResult?: PublicDecision[];
+};
+export type PublicityNoticeQueryResponse = PageResult & {
+  dataResult?: PublicNotice[];
+};
 export type RoleFindTreeDataResponse = TreeNode[];
 export type RoleQueryResponse = PageResult & {
   dataResult?: Role[];
@@ -265,6 +282,9 @@ export type SaasTenantQueryWaitResponse = PageResult & {
   dataResult?: Tenant[];
 };
 export type SmsMsgMsgCheckResponse = boolean;
+export type TnewsGgQueryResponse = PageResult & {
+  dataResult?: NewsItem[];
+};
 export type TnewsGgQueryContentResponse = PageResult & {
   dataResult?: {
     id: string;
@@ -307,6 +327,12 @@ export type UserRegisterChangePasswdResponse = boolean;
  * true once the password is reset
  */
 export type UserResetPasswdTenantResponse = boolean;
+export type WyfClueMineResponse = PageResult & {
+  dataResult?: WyfClue[];
+};
+export type WyfClueQueryResponse = PageResult & {
+  dataResult?: WyfClue[];
+};
 
 /**
  * An uploaded file. The name (without extension) is limited to 235 units, non-ASCII counting 3.
@@ -1410,6 +1436,24 @@ export interface Message {
   readFlag?: boolean;
 }
 /**
+ * An announcement the authority publishes (tnewsGg), or a sample (model) case (category sample). Content is rich HTML, sanitised by the server on save.
+ */
+export interface NewsItem {
+  id: string;
+  title: string;
+  category?: 'news' | 'notice' | 'policy' | 'sample';
+  summary?: string | null;
+  /**
+   * rich text (sanitised HTML)
+   */
+  content?: string | null;
+  source?: string | null;
+  published?: boolean;
+  publishTime?: string | null;
+  createTime?: string | null;
+  updateTime?: string | null;
+}
+/**
  * One write operation that passed the permission check (ours, the spec's log area).
  */
 export interface OperationLogEntry {
@@ -1587,6 +1631,102 @@ export interface Position {
    * Rank of its level, for display and sorting.
    */
   level?: number;
+}
+/**
+ * One row of a clearance publication batch (无条件批准经营者集中案件列表).
+ */
+export interface PublicClearance {
+  /**
+   * Publication id.
+   */
+  id: string;
+  /**
+   * 序号 within the batch.
+   */
+  seq?: number;
+  batchId?: string;
+  batchTitle?: string;
+  /**
+   * The batch's publication date.
+   */
+  batchDate?: string;
+  /**
+   * 案件名称.
+   */
+  caseName: string;
+  /**
+   * 参与集中的经营者, in filing order.
+   */
+  parties: string[];
+  /**
+   * 审结时间.
+   */
+  decidedOn?: string | null;
+  procedure?: 'SIMPLIFIED' | 'NORMAL' | null;
+  /**
+   * GB/T 4754 code of the main industry.
+   */
+  industry?: string | null;
+  transactionMode?: string | null;
+}
+/**
+ * A conditional clearance or a prohibition published in full.
+ */
+export interface PublicDecision {
+  id: string;
+  title: string;
+  parties: string[];
+  decisionType: 'CONDITIONAL' | 'PROHIBITION';
+  decidedOn?: string | null;
+  publishedOn?: string | null;
+  industry?: string | null;
+  transactionMode?: string | null;
+  /**
+   * The conditions imposed (conditional only).
+   */
+  conditions?: string | null;
+  /**
+   * How long the conditions apply.
+   */
+  conditionTerm?: string | null;
+  /**
+   * The decision in full (sanitised HTML); only in publicity.decision.get.
+   */
+  fullText?: string | null;
+  /**
+   * Later variations or lifting of the conditions (date and text).
+   */
+  variations?: {
+    date?: string;
+    text?: string;
+  }[];
+}
+/**
+ * A simplified case's public notice (简易案件公示), live for ten days and then closed; the detail carries the 公示表 snapshot.
+ */
+export interface PublicNotice {
+  id: string;
+  title: string;
+  parties: string[];
+  liveFrom?: string | null;
+  liveUntil?: string | null;
+  state: 'LIVE' | 'CLOSED';
+  /**
+   * Live now: a comment may be submitted.
+   */
+  commentable?: boolean;
+  /**
+   * Whether anonymous comments are accepted.
+   */
+  allowAnonymous?: boolean;
+  industry?: string | null;
+  transactionMode?: string | null;
+  /**
+   * The 公示表 as published: title, summary (交易概况), parties (one intro each: name, place, business), reasons (the simplified-case criteria met), remarks. Only in publicity.notice.get.
+   */
+  noticeForm?: {
+    [k: string]: unknown | undefined;
+  } | null;
 }
 /**
  * Who read a message and when.
@@ -1788,6 +1928,22 @@ export interface Tenant {
    * When the tenant registered (yyyy-MM-dd HH:mm:ss).
    */
   createTime?: string;
+  /**
+   * Most member accounts the tenant may hold; empty for no limit.
+   */
+  maxAccounts?: number | null;
+  /**
+   * Attachment storage the tenant may use, in MB; empty for the installation's default.
+   */
+  maxStorageMb?: number | null;
+  /**
+   * Member accounts the tenant holds now.
+   */
+  memberCount?: number;
+  /**
+   * Attachment storage the tenant uses now, in bytes.
+   */
+  storageBytes?: number;
 }
 /**
  * Session tokens returned by login and refresh.
@@ -2048,6 +2204,59 @@ export interface UserSecurity {
    * Remark.
    */
   description?: string | null;
+}
+/**
+ * A report of a concentration that should have been notified (未依法申报), and its triage.
+ */
+export interface WyfClue {
+  id: string;
+  state: 'NEW' | 'ASSIGNED' | 'LINKED' | 'CLOSED';
+  /**
+   * The undertakings concerned.
+   */
+  targets: string[];
+  dealDescription?: string;
+  /**
+   * Why it should have been notified.
+   */
+  description: string;
+  evidence?: {
+    id?: string;
+    fileName?: string;
+    size?: number;
+    mime?: string;
+  }[];
+  reporter?: WyfReporter;
+  assigneeAccountId?: string | null;
+  assigneeName?: string | null;
+  linkedCaseId?: string | null;
+  closeReason?: string | null;
+  createTime?: string;
+  updateTime?: string | null;
+  /**
+   * Every triage step, oldest first (only in wyf.clue.get).
+   */
+  steps?: {
+    action?: 'submit' | 'assign' | 'link' | 'close';
+    fromState?: string | null;
+    toState?: string;
+    byAccountId?: string | null;
+    byName?: string | null;
+    note?: string | null;
+    at?: string;
+  }[];
+}
+/**
+ * The details a signed-in account gives before reporting deals that should have been notified (/wyfperfect).
+ */
+export interface WyfReporter {
+  realName: string;
+  organisation?: string | null;
+  idType: 'ID_CARD' | 'PASSPORT' | 'USCC' | 'OTHER';
+  idNumber: string;
+  contactPhone: string;
+  email?: string | null;
+  address?: string | null;
 }
 export interface AttrFindByPartyTypeUserId4EditQuery {
   partyType: string;
@@ -2522,6 +2731,21 @@ export interface FilingCaseMineBody {
   state?: string;
   page?: number;
   size?: number;
+  /**
+   * @maxItems 20
+   */
+  parameters?: {
+    key?: string;
+    value?: unknown;
+  }[];
+  requestPage?: {
+    pageNo?: number;
+    limit?: number;
+  };
+  /**
+   * @maxItems 5
+   */
+  sorts?: unknown[];
 }
 export interface FilingCaseProposeRemedyQuery {
   caseId: string;
@@ -2622,11 +2846,12 @@ export interface FilingDocumentRemoveQuery {
 }
 export interface FilingHelperThresholdsBody {
   referenceYear?: number;
+  partiesText?: string;
   /**
    * @minItems 1
    * @maxItems 20
    */
-  parties: {
+  parties?: {
     name: string;
     worldwide: number;
     china: number;
@@ -2648,13 +2873,15 @@ export interface FilingMemberAuthoriseAgentQuery {
   caseId: string;
 }
 export interface FilingMemberAuthoriseAgentBody {
-  tenantId: string;
+  tenantId?: string;
+  tenantCode?: string;
   poaDocumentId: string;
   accountId?: string;
 }
 export interface FilingMemberInviteQuery {
   caseId: string;
-  tenantId: string;
+  tenantId?: string;
+  tenantCode?: string;
 }
 export interface FilingMemberRevokeQuery {
   membershipId: string;
@@ -2688,11 +2915,18 @@ export interface FilingShareRemoveQuery {
 export interface FilingShareSaveQuery {
   marketId: string;
 }
+export interface FilingStaffListQuery {
+  _t?: string;
+}
 export interface FilingSupplementAnswerQuery {
   supplementId: string;
 }
 export interface FilingSupplementAnswerBody {
   answer: string;
+  /**
+   * @maxItems 20
+   */
+  attachmentIds?: string[];
   /**
    * @maxItems 50
    */
@@ -3014,6 +3248,71 @@ export interface PositionTransferQuery {
    */
   ids: string;
 }
+export interface PublicityCommentSubmitBody {
+  noticeId: string;
+  anonymous?: boolean;
+  name?: string;
+  organisation?: string;
+  /**
+   * mobile, telephone or e-mail
+   */
+  contact?: string;
+  text: string;
+  captcha: string;
+  requestId: string;
+  attachment?: {
+    fileName: string;
+    /**
+     * base64 of the file, at most 512 KB decoded
+     */
+    data: string;
+  };
+}
+export interface PublicityCommentSubmitResponse {
+  id: string;
+}
+export interface PublicityDecisionGetBody {
+  id: string;
+}
+export interface PublicityFeedQuery {
+  _t?: string;
+}
+export interface PublicityNoticeGetBody {
+  id: string;
+}
+export interface PublicityOpenDataClearanceQuery {
+  format?: 'csv' | 'json';
+  keyword?: string;
+  decidedFrom?: string;
+  decidedTo?: string;
+  publishedFrom?: string;
+  publishedTo?: string;
+  procedure?: string;
+  industry?: string;
+  transactionMode?: string;
+  batchId?: string;
+  _t?: string;
+}
+export interface PublicityOpenDataDecisionQuery {
+  format?: 'csv' | 'json';
+  keyword?: string;
+  decisionType?: string;
+  decidedFrom?: string;
+  decidedTo?: string;
+  industry?: string;
+  transactionMode?: string;
+  _t?: string;
+}
+export interface PublicityOpenDataNoticeQuery {
+  format?: 'csv' | 'json';
+  keyword?: string;
+  state?: string;
+  liveFrom?: string;
+  liveTo?: string;
+  industry?: string;
+  transactionMode?: string;
+  _t?: string;
+}
 export interface RoleAddUserQuery {
   roleId: string;
   /**
@@ -3061,6 +3360,20 @@ export interface RoleRemoveUserQuery {
    * comma-separated user ids
    */
   userIds: string;
+}
+export interface RoleSaveResourcesBody {
+  roleId: string;
+  systemId: string;
+  /**
+   * @maxItems 10000
+   */
+  resourceIds: string[];
+}
+export interface RoleSaveResourcesResponse {
+  /**
+   * resources the role now grants in the subsystem
+   */
+  count?: number;
 }
 export interface RoleTransferQuery {
   /**
@@ -3150,6 +3463,43 @@ export interface SmsMsgMsgCheckBody {
   mobile: string;
   validCode: string;
 }
+export interface TnewsGgDetailBody {
+  id: string;
+}
+export interface TnewsGgGetBody {
+  id: string;
+}
+export interface TnewsGgPublishBody {
+  /**
+   * comma-separated ids
+   */
+  ids: string;
+  published: boolean;
+}
+export interface TnewsGgRemoveQuery {
+  /**
+   * comma-separated ids
+   */
+  ids: string;
+}
+export interface TnewsGgSaveBody {
+  title: string;
+  category: 'news' | 'notice' | 'policy' | 'sample';
+  summary?: string | null;
+  content?: string | null;
+  source?: string | null;
+}
+export interface TnewsGgSaveResponse {
+  id: string;
+}
+export interface TnewsGgUpdateBody {
+  id: string;
+  title: string;
+  category: 'news' | 'notice' | 'policy' | 'sample';
+  summary?: string | null;
+  content?: string | null;
+  source?: string | null;
+}
 export interface UserCaptchaQuery {
   /**
    * previous request id, replaced by the new one
@@ -3221,6 +3571,49 @@ export interface UserSendSmsTenantQuery {
 }
 export interface UserSwitchTenantBody {
   tenantId: string;
+}
+export interface WyfClueGetBody {
+  id: string;
+}
+export interface WyfClueSubmitBody {
+  /**
+   * @minItems 1
+   * @maxItems 20
+   */
+  targets: string[];
+  dealDescription: string;
+  description: string;
+  /**
+   * @maxItems 20
+   */
+  evidenceIds?: string[];
+}
+export interface WyfClueSubmitResponse {
+  id: string;
+}
+export interface WyfClueTriageBody {
+  id: string;
+  action: 'assign' | 'link' | 'close';
+  assigneeAccountId?: string;
+  caseId?: string;
+  reason?: string;
+}
+export interface WyfEvidenceDownloadQuery {
+  id: string;
+  _t?: string;
+}
+export interface WyfEvidenceUploadResponse {
+  id: string;
+  fileName: string;
+  size: number;
+  mime?: string;
+}
+export interface WyfReporterGetQuery {
+  _t?: string;
+}
+export interface WyfReporterGetResponse {
+  complete: boolean;
+  reporter?: WyfReporter | null;
 }
 
 /** Every operation of the catalogue: what the client needs to call it. */
@@ -3914,6 +4307,13 @@ export const operations = {
     access: 'tenant',
     permission: 'review:accept',
   },
+  'filing.case.section': {
+    method: 'POST',
+    path: '/filing/case/section',
+    service: 'platform',
+    access: 'tenant',
+    permission: 'member',
+  },
   'filing.case.stopClock': {
     method: 'POST',
     path: '/filing/case/stopClock',
@@ -4095,6 +4495,13 @@ export const operations = {
     service: 'platform',
     access: 'tenant',
     permission: 'filing:edit',
+  },
+  'filing.staff.list': {
+    method: 'GET',
+    path: '/filing/staff/list',
+    service: 'platform',
+    access: 'tenant',
+    permission: 'review:assign',
   },
   'filing.supplement.answer': {
     method: 'POST',
@@ -4549,6 +4956,87 @@ export const operations = {
     access: 'tenant',
     permission: 'member',
   },
+  'publicity.batch.query': {
+    method: 'POST',
+    path: '/publicity/batch/query',
+    service: 'business',
+    access: 'public',
+    permission: 'public',
+  },
+  'publicity.clearance.query': {
+    method: 'POST',
+    path: '/publicity/clearance/query',
+    service: 'business',
+    access: 'public',
+    permission: 'public',
+  },
+  'publicity.comment.submit': {
+    method: 'POST',
+    path: '/publicity/comment/submit',
+    service: 'business',
+    access: 'public',
+    permission: 'public',
+  },
+  'publicity.decision.get': {
+    method: 'POST',
+    path: '/publicity/decision/get',
+    service: 'business',
+    access: 'public',
+    permission: 'public',
+  },
+  'publicity.decision.query': {
+    method: 'POST',
+    path: '/publicity/decision/query',
+    service: 'business',
+    access: 'public',
+    permission: 'public',
+  },
+  'publicity.feed': {
+    method: 'GET',
+    path: '/publicity/feed',
+    service: 'business',
+    access: 'public',
+    permission: 'public',
+    binary: true,
+  },
+  'publicity.notice.get': {
+    method: 'POST',
+    path: '/publicity/notice/get',
+    service: 'business',
+    access: 'public',
+    permission: 'public',
+  },
+  'publicity.notice.query': {
+    method: 'POST',
+    path: '/publicity/notice/query',
+    service: 'business',
+    access: 'public',
+    permission: 'public',
+  },
+  'publicity.openData.clearance': {
+    method: 'GET',
+    path: '/publicity/openData/clearance',
+    service: 'business',
+    access: 'public',
+    permission: 'public',
+    binary: true,
+  },
+  'publicity.openData.decision': {
+    method: 'GET',
+    path: '/publicity/openData/decision',
+    service: 'business',
+    access: 'public',
+    permission: 'public',
+    binary: true,
+  },
+  'publicity.openData.notice': {
+    method: 'GET',
+    path: '/publicity/openData/notice',
+    service: 'business',
+    access: 'public',
+    permission: 'public',
+    binary: true,
+  },
   'role.addUser': {
     method: 'POST',
     path: '/role/addUser',
@@ -4647,6 +5135,13 @@ export const operations = {
     access: 'tenant',
     permission: 'role:write',
   },
+  'role.saveResources': {
+    method: 'POST',
+    path: '/role/saveResources',
+    service: 'platform',
+    access: 'tenant',
+    permission: 'role:write',
+  },
   'role.transfer': {
     method: 'POST',
     path: '/role/transfer',
@@ -4738,12 +5233,61 @@ export const operations = {
     access: 'public',
     permission: 'public',
   },
+  'tnewsGg.detail': {
+    method: 'POST',
+    path: '/tnewsGg/detail',
+    service: 'business',
+    access: 'tenant',
+    permission: 'news:manage',
+  },
+  'tnewsGg.get': {
+    method: 'POST',
+    path: '/tnewsGg/get',
+    service: 'business',
+    access: 'public',
+    permission: 'public',
+  },
+  'tnewsGg.publish': {
+    method: 'POST',
+    path: '/tnewsGg/publish',
+    service: 'business',
+    access: 'tenant',
+    permission: 'news:manage',
+  },
+  'tnewsGg.query': {
+    method: 'POST',
+    path: '/tnewsGg/query',
+    service: 'business',
+    access: 'tenant',
+    permission: 'news:manage',
+  },
   'tnewsGg.queryContent': {
     method: 'POST',
     path: '/tnewsGg/queryContent',
     service: 'business',
     access: 'public',
     permission: 'public',
+  },
+  'tnewsGg.remove': {
+    method: 'POST',
+    path: '/tnewsGg/remove',
+    service: 'business',
+    access: 'tenant',
+    permission: 'news:manage',
+  },
+  'tnewsGg.save': {
+    method: 'POST',
+    path: '/tnewsGg/save',
+    service: 'business',
+    access: 'tenant',
+    permission: 'news:manage',
+  },
+  'tnewsGg.update': {
+    method: 'POST',
+    path: '/tnewsGg/update',
+    service: 'business',
+    access: 'tenant',
+    permission: 'news:manage',
   },
   'user.captcha': {
     method: 'GET',
@@ -4868,6 +5412,71 @@ export const operations = {
     method: 'POST',
     path: '/user/switchTenant',
     service: 'platform',
+    access: 'user',
+    permission: 'user',
+  },
+  'wyf.clue.get': {
+    method: 'POST',
+    path: '/wyf/clue/get',
+    service: 'business',
+    access: 'tenant',
+    permission: 'clue:triage',
+  },
+  'wyf.clue.mine': {
+    method: 'POST',
+    path: '/wyf/clue/mine',
+    service: 'business',
+    access: 'user',
+    permission: 'user',
+  },
+  'wyf.clue.query': {
+    method: 'POST',
+    path: '/wyf/clue/query',
+    service: 'business',
+    access: 'tenant',
+    permission: 'clue:triage',
+  },
+  'wyf.clue.submit': {
+    method: 'POST',
+    path: '/wyf/clue/submit',
+    service: 'business',
+    access: 'user',
+    permission: 'user',
+  },
+  'wyf.clue.triage': {
+    method: 'POST',
+    path: '/wyf/clue/triage',
+    service: 'business',
+    access: 'tenant',
+    permission: 'clue:triage',
+  },
+  'wyf.evidence.download': {
+    method: 'GET',
+    path: '/wyf/evidence/download',
+    service: 'business',
+    access: 'tenant',
+    permission: 'clue:triage',
+    binary: true,
+  },
+  'wyf.evidence.upload': {
+    method: 'POST',
+    path: '/wyf/evidence/upload',
+    service: 'business',
+    access: 'user',
+    permission: 'user',
+    multipart: true,
+  },
+  'wyf.reporter.get': {
+    method: 'GET',
+    path: '/wyf/reporter/get',
+    service: 'business',
+    access: 'user',
+    permission: 'user',
+  },
+  'wyf.reporter.save': {
+    method: 'POST',
+    path: '/wyf/reporter/save',
+    service: 'business',
     access: 'user',
     permission: 'user',
   },
@@ -5083,6 +5692,7 @@ export interface ApiOperations {
     response: FilingView;
   };
   'filing.case.return': { query: FilingCaseReturnQuery; body: FilingCaseReturnBody; response: FilingView };
+  'filing.case.section': { query: never; body: ListRequest; response: FilingView };
   'filing.case.stopClock': {
     query: FilingCaseStopClockQuery;
     body: FilingCaseStopClockBody;
@@ -5129,6 +5739,7 @@ export interface ApiOperations {
   'filing.publication.decision': { query: FilingPublicationDecisionQuery; body: never; response: FilingView };
   'filing.share.remove': { query: FilingShareRemoveQuery; body: never; response: unknown };
   'filing.share.save': { query: FilingShareSaveQuery; body: FilingFields; response: FilingView };
+  'filing.staff.list': { query: FilingStaffListQuery; body: never; response: FilingView };
   'filing.supplement.answer': {
     query: FilingSupplementAnswerQuery;
     body: FilingSupplementAnswerBody;
@@ -5234,6 +5845,21 @@ export interface ApiOperations {
   'position.saveMove': { query: PositionSaveMoveQuery; body: never; response: Position };
   'position.saveSort': { query: PositionSaveSortQuery; body: never; response: unknown };
   'position.transfer': { query: PositionTransferQuery; body: never; response: PositionTransferResponse };
+  'publicity.batch.query': { query: never; body: ListRequest; response: PublicityBatchQueryResponse };
+  'publicity.clearance.query': { query: never; body: ListRequest; response: PublicityClearanceQueryResponse };
+  'publicity.comment.submit': {
+    query: never;
+    body: PublicityCommentSubmitBody;
+    response: PublicityCommentSubmitResponse;
+  };
+  'publicity.decision.get': { query: never; body: PublicityDecisionGetBody; response: PublicDecision };
+  'publicity.decision.query': { query: never; body: ListRequest; response: PublicityDecisionQueryResponse };
+  'publicity.feed': { query: PublicityFeedQuery; body: never; response: Blob };
+  'publicity.notice.get': { query: never; body: PublicityNoticeGetBody; response: PublicNotice };
+  'publicity.notice.query': { query: never; body: ListRequest; response: PublicityNoticeQueryResponse };
+  'publicity.openData.clearance': { query: PublicityOpenDataClearanceQuery; body: never; response: Blob };
+  'publicity.openData.decision': { query: PublicityOpenDataDecisionQuery; body: never; response: Blob };
+  'publicity.openData.notice': { query: PublicityOpenDataNoticeQuery; body: never; response: Blob };
   'role.addUser': { query: RoleAddUserQuery; body: never; response: unknown };
   'role.copy': { query: never; body: RoleCopyBody; response: Role };
   'role.findTreeData': { query: never; body: RoleFindTreeDataBody; response: RoleFindTreeDataResponse };
@@ -5252,6 +5878,7 @@ export interface ApiOperations {
   'role.remove': { query: RoleRemoveQuery; body: never; response: unknown };
   'role.removeUser': { query: RoleRemoveUserQuery; body: never; response: unknown };
   'role.save': { query: never; body: Role; response: Role };
+  'role.saveResources': { query: never; body: RoleSaveResourcesBody; response: RoleSaveResourcesResponse };
   'role.transfer': { query: RoleTransferQuery; body: never; response: RoleTransferResponse };
   'saas.tenant.approve.batch': { query: SaasTenantApproveBatchQuery; body: never; response: unknown };
   'saas.tenant.find.tenant': {
@@ -5269,7 +5896,14 @@ export interface ApiOperations {
   'saas.tenant.schema.create': { query: SaasTenantSchemaCreateQuery; body: never; response: Tenant };
   'saas.tenant.schema.drop': { query: SaasTenantSchemaDropQuery; body: never; response: Tenant };
   'smsMsg.msgCheck': { query: never; body: SmsMsgMsgCheckBody; response: SmsMsgMsgCheckResponse };
+  'tnewsGg.detail': { query: never; body: TnewsGgDetailBody; response: NewsItem };
+  'tnewsGg.get': { query: never; body: TnewsGgGetBody; response: NewsItem };
+  'tnewsGg.publish': { query: never; body: TnewsGgPublishBody; response: unknown };
+  'tnewsGg.query': { query: never; body: ListRequest; response: TnewsGgQueryResponse };
   'tnewsGg.queryContent': { query: never; body: ListRequest; response: TnewsGgQueryContentResponse };
+  'tnewsGg.remove': { query: TnewsGgRemoveQuery; body: never; response: unknown };
+  'tnewsGg.save': { query: never; body: TnewsGgSaveBody; response: TnewsGgSaveResponse };
+  'tnewsGg.update': { query: never; body: TnewsGgUpdateBody; response: unknown };
   'user.captcha': { query: UserCaptchaQuery; body: never; response: UserCaptchaResponse };
   'user.change.passwd': { query: never; body: PasswordChange; response: UserChangePasswdResponse };
   'user.context': { query: UserContextQuery; body: never; response: UserContext };
@@ -5296,4 +5930,13 @@ export interface ApiOperations {
   };
   'user.send.sms.tenant': { query: UserSendSmsTenantQuery; body: never; response: unknown };
   'user.switchTenant': { query: never; body: UserSwitchTenantBody; response: UserContext };
+  'wyf.clue.get': { query: never; body: WyfClueGetBody; response: WyfClue };
+  'wyf.clue.mine': { query: never; body: ListRequest; response: WyfClueMineResponse };
+  'wyf.clue.query': { query: never; body: ListRequest; response: WyfClueQueryResponse };
+  'wyf.clue.submit': { query: never; body: WyfClueSubmitBody; response: WyfClueSubmitResponse };
+  'wyf.clue.triage': { query: never; body: WyfClueTriageBody; response: unknown };
+  'wyf.evidence.download': { query: WyfEvidenceDownloadQuery; body: never; response: Blob };
+  'wyf.evidence.upload': { query: never; body: never; response: WyfEvidenceUploadResponse };
+  'wyf.reporter.get': { query: WyfReporterGetQuery; body: never; response: WyfReporterGetResponse };
+  'wyf.reporter.save': { query: never; body: WyfReporter; response: unknown };
 }

@@ -4,7 +4,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import type Pg from 'pg';
+import { lazyRequire } from '../lazy-require.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { templateFor } from './pglite-template.ts';
 import type { Database } from './tables.ts';
@@ -29,14 +30,28 @@ export interface OpenDatabase {
   dumpDataDir?(): Promise<Blob>;
 }
 
-// Postgres bigint (int8) and numeric come back as strings by default; counts and ids we keep as numbers.
-pg.types.setTypeParser(20, (v) => Number(v));
-// A `date` is a calendar day, not an instant: keep 'YYYY-MM-DD' rather than a Date at local midnight.
-pg.types.setTypeParser(1082, (v) => v);
+/** The PostgreSQL driver, loaded only when a server is used (not on the embedded database). */
+export const pgDriver = lazyRequire<typeof Pg>('pg');
+let parsersSet = false;
+
+function postgresDriver(): typeof Pg {
+  const pg = pgDriver();
+  if (!parsersSet) {
+    parsersSet = true;
+    // Postgres bigint (int8) and numeric come back as strings by default; counts and ids we keep as numbers.
+    pg.types.setTypeParser(20, (v) => Number(v));
+    // A `date` is a calendar day, not an instant: keep 'YYYY-MM-DD' rather than a Date at local midnight.
+    pg.types.setTypeParser(1082, (v) => v);
+  }
+  return pg;
+}
 
 export async function openDatabase(opts: DatabaseOptions): Promise<OpenDatabase> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const pool = new (postgresDriver().Pool)({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+    });
     // An idle connection the server ends (restart, admin kill) must not crash the process: the pool
     // drops it and opens a new one on the next query.
     pool.on('error', (err) => console.warn(`database: idle connection closed (${err.message})`));

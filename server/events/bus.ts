@@ -8,9 +8,9 @@
  * Payloads are small ({type, tenantId, ids}); a subscriber reads what it needs from the database
  * (NOTIFY payloads are limited to 8000 bytes).
  */
-import pg from 'pg';
+import type pg from 'pg';
 import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
+import { pgDriver, type Db } from '../db/database.ts';
 
 export interface AppEvent {
   /** 'message.new', 'message.reply', 'message.read', 'session.ended'… */
@@ -89,7 +89,7 @@ export function postgresBus(db: Db, databaseUrl: string): EventBus {
 
   const connect = async () => {
     if (closed) return;
-    const c = new pg.Client({ connectionString: databaseUrl });
+    const c = new (pgDriver().Client)({ connectionString: databaseUrl });
     const retry = () => {
       if (client === c) client = null;
       c.removeAllListeners();

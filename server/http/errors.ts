@@ -1,4 +1,5 @@
 /** Maps every failure to an envelope with a translated message and the matching HTTP status. */
+import { appPageFor } from './public-pages.ts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code, httpStatusFor } from './codes.ts';
 import { ApiError, type Envelope } from './envelope.ts';
@@ -81,8 +82,8 @@ export function installErrorHandling(app: FastifyInstance, apiBase: string, hasA
       !path.startsWith(`${apiBase}/`) &&
       path !== apiBase &&
       !/\.[a-z0-9]+$/i.test(path);
-    // History-mode routes of the app: every other GET gets the app's index page.
-    if (wantsPage && hasApp()) return reply.type('text/html').sendFile('index.html');
+    // History-mode routes of the app: every other GET gets the app's index page (public ones the public page).
+    if (wantsPage && hasApp()) return reply.type('text/html').sendFile(appPageFor(path));
     const lang = langOf(req);
     return reply
       .status(404)

@@ -5,6 +5,7 @@ import { employeeHandlers } from './employees/handlers.ts';
 import { orgHandlers } from './orgs/handlers.ts';
 import { positionHandlers } from './positions/handlers.ts';
 import { roleHandlers } from './roles/handlers.ts';
+import { roleResourceHandlers } from './roles/role-resources.ts';
 import { groupHandlers } from './groups/handlers.ts';
 import { attrHandlers } from './attributes/handlers.ts';
 import { resourceHandlers } from './resources/handlers.ts';
@@ -22,6 +23,9 @@ import { tenantHandlers } from './tenants/handlers.ts';
 import { fileHandlers } from './files/handlers.ts';
 import { filingHandlers } from './filing/handlers.ts';
 import { userSecurityHandlers } from './user-security/handlers.ts';
+import { publicityHandlers } from './public/publicity-handlers.ts';
+import { newsHandlers } from './public/news-handlers.ts';
+import { clueHandlers } from './public/clue-handlers.ts';
 
 export const allHandlers: HandlerMap = {
   ...authHandlers,
@@ -31,6 +35,7 @@ export const allHandlers: HandlerMap = {
   ...orgHandlers,
   ...positionHandlers,
   ...roleHandlers,
+  ...roleResourceHandlers,
   ...groupHandlers,
   ...attrHandlers,
   ...subsystemHandlers,
@@ -46,4 +51,7 @@ export const allHandlers: HandlerMap = {
   ...fileHandlers,
   ...filingHandlers,
   ...userSecurityHandlers,
+  ...publicityHandlers,
+  ...newsHandlers,
+  ...clueHandlers,
 };

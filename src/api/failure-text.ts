@@ -19,7 +19,11 @@ function nonEmpty(text: unknown): string | undefined {
   return typeof text === 'string' && text.trim() !== '' ? text.trim() : undefined;
 }
 
-/** A cause as one line: a string as is, field errors as "field: message; …", anything else as JSON. */
+/**
+ * A cause as one line: a string as is, field errors as "field: message; …", anything else as JSON.
+ * Objects without a message inside a list are details for the screen (e.g. the incomplete sections of a
+ * filing, which the message already names), not text: they are left out.
+ */
 export function causeText(cause: unknown): string | undefined {
   if (cause === null || cause === undefined) return undefined;
   if (typeof cause === 'string') return nonEmpty(cause);
@@ -29,9 +33,9 @@ export function causeText(cause: unknown): string | undefined {
         const { field, message } = item as { field?: unknown; message?: unknown };
         return field ? `${String(field)}: ${String(message)}` : String(message);
       }
-      return typeof item === 'string' ? item : JSON.stringify(item);
+      return typeof item === 'string' ? item : '';
     });
-    return nonEmpty(parts.join('; '));
+    return nonEmpty(parts.filter(Boolean).join('; '));
   }
   return nonEmpty(JSON.stringify(cause));
 }

@@ -72,7 +72,11 @@ export function LoginPage() {
   const flags = useRegistrationFlags();
   const id = useId();
   const ticket = params.get('ticket');
-  const target = safeReturnPath(params.get('redirect'));
+  // A reporter signing in on /loginWyf goes on to report (issue 13), unless asked for another page.
+  const target =
+    location.pathname === '/loginWyf' && !params.get('redirect')
+      ? '/wyfReport'
+      : safeReturnPath(params.get('redirect'));
 
   useEffect(() => {
     if (relogin) void endSessionEverywhere().finally(() => setEnding(false));

@@ -31,6 +31,9 @@ const TenantForgetPage = page(() => import('../pages/auth/TenantForgetPage.tsx')
 const LogoutPage = page(() => import('../pages/auth/LogoutPage.tsx'));
 const SsoLogoutPage = page(() => import('../pages/auth/SsoLogoutPage.tsx'));
 const AuthRedirectPage = page(() => import('../pages/auth/AuthRedirectPage.tsx'));
+const WyfPerfectPage = page(() => import('../pages/wyf/WyfPerfectPage.tsx'));
+const WyfReportPage = page(() => import('../pages/wyf/WyfReportPage.tsx'));
+const PerfectPage = page(() => import('../pages/auth/PerfectPage.tsx'));
 
 /** Public pages that may be shown while the screen is locked. */
 const OPEN_WHILE_LOCKED = new Set([LOCKING_PATH, '/logout', '/ssoLogout']);
@@ -57,12 +60,15 @@ export const PUBLIC_PAGES: ReadonlyArray<readonly [string, ReactNode]> = [
   ['/fldRegister', <FldRegisterPage />],
   ['/forget', <ForgetPage />],
   ['/tenantForget', <TenantForgetPage />],
+  ['/perfect', <PerfectPage />],
   ['/systemSelect', <SystemSelectPage />],
   ['/tenantSelect', <TenantSelectPage />],
   [LOCKING_PATH, <LockPage />],
   ['/logout', <LogoutPage />],
   ['/ssoLogout', <SsoLogoutPage />],
   ['/authredirect', <AuthRedirectPage />],
+  ['/wyfperfect', <WyfPerfectPage />],
+  ['/wyfReport', <WyfReportPage />],
 ];
 
 export const PUBLIC_PATHS: readonly string[] = PUBLIC_PAGES.map(([path]) => path);

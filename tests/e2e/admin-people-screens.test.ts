@@ -117,7 +117,7 @@ describe('people administration pages', () => {
     await page.getByRole('button', { name: /查\s*询/ }).click();
     await expect.poll(() => page.locator('tr.ant-table-row').count()).toBe(1);
     const row = rowOf(page, alias);
-    await row.getByRole('button', { name: /成\s*员/ }).click();
+    await row.getByRole('button', { name: /^成\s*员$/ }).click();
     const members = page.getByRole('dialog', { name: '用户组成员' });
     await members.getByRole('cell', { name: String(member!.account), exact: true }).waitFor();
     await members

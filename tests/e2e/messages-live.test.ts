@@ -168,10 +168,16 @@ describe('messages, live', () => {
       .filter({ hasText: `User ${account}` })
       .click();
     const editor = dialog.locator('.rich-text-body');
+    // A toolbar button gives the focus back to the editor a moment after the click: type only once it has
+    // it, or the first key goes nowhere (seen on a busy machine).
+    const editorHasFocus = () => editor.evaluate((el) => el.contains(document.activeElement));
+    const bold = dialog.getByRole('button', { name: '加粗' });
     await editor.click();
-    await dialog.getByRole('button', { name: '加粗' }).click();
+    await bold.click();
+    await expect.poll(editorHasFocus).toBe(true);
     await page.keyboard.type('重要');
-    await dialog.getByRole('button', { name: '加粗' }).click();
+    await bold.click();
+    await expect.poll(editorHasFocus).toBe(true);
     await page.keyboard.type('：请于周五前<b>回复</b>');
     expect(editorChunks.length).toBeGreaterThan(0);
     await dialog.getByRole('button', { name: /保\s*存/ }).click();

@@ -139,4 +139,12 @@ describe('tenant onboarding', () => {
     });
     expect(demo.body.data.dataResult).toEqual([]);
   });
+
+  it('offers the same enterprise registration at /fldRegister', async () => {
+    const { page } = await suite.newPage({ viewport: { width: 1400, height: 1000 } });
+    await page.goto(`${suite.server.baseUrl}/fldRegister`);
+    await page.getByLabel('企业名称').waitFor();
+    await page.getByLabel('统一社会信用代码').waitFor();
+    await page.getByLabel('管理员账号').waitFor();
+  });
 });

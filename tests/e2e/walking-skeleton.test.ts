@@ -17,7 +17,9 @@ import { useE2eSuite } from './support/suite.ts';
  * The goals of issue 15 (120, 280) are printed by `npm run bench bundle`.
  */
 const LOGIN_JS_BUDGET_KB = 140;
-const LIST_JS_BUDGET_KB = 470;
+// 470 until the filing, review and public-side screens brought their texts into the after-sign-in
+// language pack (~4 KB); splitting that pack by area is the next cut (issue 15).
+const LIST_JS_BUDGET_KB = 480;
 
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
 const column = async (page: Page, index: number) =>

@@ -56,6 +56,35 @@ const OURS: Record<string, { method: string; path: string; access: string }> = {
   'msg.innerMessage.stream': { method: 'GET', path: '/msg/innerMessage/stream', access: 'tenant' },
   'msg.alertSetting.query': { method: 'GET', path: '/msg/alertSetting/query', access: 'tenant' },
   'msg.alertSetting.save': { method: 'POST', path: '/msg/alertSetting/save', access: 'tenant' },
+  // The public side (issue 13): query page, open data, feed, news management, reports of unnotified deals.
+  'publicity.clearance.query': { method: 'POST', path: '/publicity/clearance/query', access: 'public' },
+  'publicity.batch.query': { method: 'POST', path: '/publicity/batch/query', access: 'public' },
+  'publicity.notice.query': { method: 'POST', path: '/publicity/notice/query', access: 'public' },
+  'publicity.notice.get': { method: 'POST', path: '/publicity/notice/get', access: 'public' },
+  'publicity.decision.query': { method: 'POST', path: '/publicity/decision/query', access: 'public' },
+  'publicity.decision.get': { method: 'POST', path: '/publicity/decision/get', access: 'public' },
+  'publicity.comment.submit': { method: 'POST', path: '/publicity/comment/submit', access: 'public' },
+  'publicity.openData.clearance': { method: 'GET', path: '/publicity/openData/clearance', access: 'public' },
+  'publicity.openData.notice': { method: 'GET', path: '/publicity/openData/notice', access: 'public' },
+  'publicity.openData.decision': { method: 'GET', path: '/publicity/openData/decision', access: 'public' },
+  'publicity.feed': { method: 'GET', path: '/publicity/feed', access: 'public' },
+  'tnewsGg.get': { method: 'POST', path: '/tnewsGg/get', access: 'public' },
+  'tnewsGg.query': { method: 'POST', path: '/tnewsGg/query', access: 'tenant' },
+  'tnewsGg.detail': { method: 'POST', path: '/tnewsGg/detail', access: 'tenant' },
+  'tnewsGg.save': { method: 'POST', path: '/tnewsGg/save', access: 'tenant' },
+  'tnewsGg.update': { method: 'POST', path: '/tnewsGg/update', access: 'tenant' },
+  'tnewsGg.publish': { method: 'POST', path: '/tnewsGg/publish', access: 'tenant' },
+  'tnewsGg.remove': { method: 'POST', path: '/tnewsGg/remove', access: 'tenant' },
+  'wyf.reporter.get': { method: 'GET', path: '/wyf/reporter/get', access: 'user' },
+  'wyf.reporter.save': { method: 'POST', path: '/wyf/reporter/save', access: 'user' },
+  'wyf.evidence.upload': { method: 'POST', path: '/wyf/evidence/upload', access: 'user' },
+  'wyf.clue.submit': { method: 'POST', path: '/wyf/clue/submit', access: 'user' },
+  'wyf.clue.mine': { method: 'POST', path: '/wyf/clue/mine', access: 'user' },
+  'wyf.clue.query': { method: 'POST', path: '/wyf/clue/query', access: 'tenant' },
+  'wyf.clue.get': { method: 'POST', path: '/wyf/clue/get', access: 'tenant' },
+  'wyf.clue.triage': { method: 'POST', path: '/wyf/clue/triage', access: 'tenant' },
+  'wyf.evidence.download': { method: 'GET', path: '/wyf/evidence/download', access: 'tenant' },
+  'role.saveResources': { method: 'POST', path: '/role/saveResources', access: 'tenant' },
 };
 
 describe('API catalogue against the spec', () => {
@@ -154,7 +183,7 @@ describe('API catalogue against the spec', () => {
     const expected = (path: string) =>
       /^\/(authentication|authorize)\//.test(path)
         ? 'oauth2'
-        : /^\/(msg|saas|smsMsg|tnewsGg|casePublish)\/|^\/fld/.test(path)
+        : /^\/(msg|saas|smsMsg|tnewsGg|casePublish|publicity|wyf)\/|^\/fld/.test(path)
           ? 'business'
           : 'platform';
     const wrong = operations

@@ -79,16 +79,44 @@ describe.each(DB_KINDS)('shell calls on %s', (kind) => {
             'tenantWait',
             'securityPolicy',
             'subsystemList',
+            'resourceTree',
             'fileList',
             'loginLog',
             'operationLog',
             'frontLog',
           ],
         },
-        { officeDesk: [{ innerMessage: ['receiveMessage', 'sentMessage'] }] },
+        { officeDesk: [{ innerMessage: ['receiveMessage', 'sentMessage', 'alertSetting'] }] },
+        {
+          caseReview: [
+            'reviewWorklist',
+            'reviewPending',
+            'reviewHandled',
+            'reviewDashboard',
+            'reviewPublish',
+            'reviewComments',
+            'reviewCalendar',
+          ],
+        },
         { links: ['samrSite', 'samrGuide'] },
+        {
+          filing: [
+            'filingCaseList',
+            {
+              filingOffice: [
+                'filingOfficeRequests',
+                'filingOfficeDrafts',
+                'filingOfficePending',
+                'filingOfficeHandled',
+              ],
+            },
+            'filingThresholdHelper',
+            'filingSimplifiedHelper',
+          ],
+        },
+        { publicity: ['newsList', 'clueList'] },
       ]);
-      const links = (res.body.data as MenuOut[])[2].children;
+      const links = (res.body.data as MenuOut[]).find((m) => m.alias === 'links')!.children;
       expect(links[0]).toMatchObject({ defaultUrl: 'https://www.samr.gov.cn/', open: 'tab' });
       expect(links[1]).toMatchObject({ open: 'external' });
     });

@@ -97,6 +97,10 @@ describe.each(DB_KINDS)('tenants on %s', (kind) => {
       status: 'ENABLED',
       schemaStatus: 'NONE',
       createTime: '2024-01-04 10:00:00',
+      maxAccounts: null,
+      maxStorageMb: null,
+      memberCount: 0,
+      storageBytes: 0,
     });
   });
 

@@ -147,6 +147,9 @@ describe.each(DB_KINDS)('tenant life on %s', (kind) => {
     const token = (await loginToken(t, body.account, body.password)).access_token;
     const org = await post('/org/save', { name: '总部', code: 'hq', parentId: '0' }, token);
     expect(org.body.state).toBe(200);
+    // …and finds the approval in the bell, as a system message.
+    const bell = await call(t, 'GET', '/msg/innerMessage/msgList', { token });
+    expect(JSON.stringify(bell.body.data)).toContain(`企业“${body.name}”注册申请已审核通过`);
 
     // Provisioning again (a retry after a crash) changes nothing and duplicates nothing.
     const { provisionTenant } = await import('../../server/modules/tenants/provision.ts');

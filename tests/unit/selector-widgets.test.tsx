@@ -12,7 +12,16 @@ import { SELECTOR_WIDGETS } from '../../renderers/widgets/selector-widgets.ts';
 import { setupTestI18n } from './support/i18n.ts';
 import { renderWithPeople } from './support/people-harness.tsx';
 
-const NAMES = ['orgPicker', 'userGroupSelector', 'treePicker', 'postAssignment', 'roleAssignment'];
+const NAMES = [
+  'orgPicker',
+  'userGroupSelector',
+  'treePicker',
+  'postAssignment',
+  'roleAssignment',
+  'resourceGrant',
+  'alertSettings',
+  'peopleSearch',
+];
 
 beforeAll(async () => {
   await setupTestI18n('zh-CN');

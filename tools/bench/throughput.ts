@@ -22,7 +22,7 @@ function arg(name: string): number | undefined {
   return i > 0 && process.argv[i + 1] ? Number(process.argv[i + 1]) : undefined;
 }
 
-interface Figures {
+export interface Figures {
   rps: number;
   p50: number;
   p95: number;
@@ -33,7 +33,7 @@ interface Figures {
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 
-async function load(url: string, token: string, body: unknown): Promise<Figures> {
+export async function load(url: string, token: string, body: unknown): Promise<Figures> {
   const times: number[] = [];
   const r = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(

@@ -5,7 +5,10 @@
 import type { Migration } from '../migrate.ts';
 import { platformTenantKindMigration } from '../../filing/migrations.ts';
 import { platformFileMigration } from '../../files/migrations.ts';
-import { platformTenantLifeMigration } from '../../modules/tenants/migrations.ts';
+import {
+  platformTenantLifeMigration,
+  platformTenantQuotaMigration,
+} from '../../modules/tenants/migrations.ts';
 import { platformMenuFavoriteMigration } from '../../modules/resources/migrations.ts';
 import { platformPasswordHistoryMigration } from '../../modules/user-security/migrations.ts';
 import { platformMailOutboxMigration } from '../../alerts/migrations.ts';
@@ -334,4 +337,5 @@ export const platformMigrations: Migration[] = [
   platformPasswordHistoryMigration,
   platformMenuFavoriteMigration,
   platformMailOutboxMigration,
+  platformTenantQuotaMigration,
 ];

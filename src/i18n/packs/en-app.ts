@@ -6,7 +6,7 @@
 const files = import.meta.glob<Record<string, unknown>>(
   [
     '../../../locales/en/*.yaml',
-    '!../../../locales/en/{server,filing,resource}.yaml',
+    '!../../../locales/en/{server,filing,resource,publicity}.yaml',
     '!../../../locales/en/{acting,app,auth,common,http,login,sessionMsg,signin,validation}.yaml',
   ],
   { eager: true, import: 'default' },

@@ -8,4 +8,5 @@ export const HAND_WRITTEN_PAGES: Record<string, ComponentType> = {
   log: lazy(() => import('../../error-log/ErrorLogPage.tsx')),
   dashboard: lazy(() => import('../../pages/DashboardPage.tsx')),
   agreement: lazy(() => import('./AgreementPage.tsx')),
+  'review-dashboard': lazy(() => import('../../pages/review/ReviewDashboardPage.tsx')),
 };
