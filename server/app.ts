@@ -27,6 +27,7 @@ import { lazySerializers } from './http/lazy-serializers.ts';
 import { openEventBus } from './events/bus.ts';
 import { streamRegistry } from './events/streams.ts';
 import { carryCacheInvalidations } from './events/cache-invalidation.ts';
+import { installMembershipEvents } from './events/membership.ts';
 import { routeMessageEvents } from './modules/messages/stream-handlers.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -85,6 +86,7 @@ export async function buildApp(db: Db, config: ServerConfig, opts: BuildOptions 
   const streams = streamRegistry(db, events, config.streamSweepMs);
   const stopRouting = routeMessageEvents(db, events, streams);
   const stopInvalidations = carryCacheInvalidations(db, events);
+  installMembershipEvents(app, config, operations, events);
   app.decorate('events', events);
   app.decorate('streams', streams);
   // Open streams end before the server stops listening (it would otherwise wait for them).

@@ -12,6 +12,7 @@ import { storageFor } from './files/context.ts';
 import { filingNoticeListener } from './alerts/filing-notices.ts';
 import { smsGatewayFor } from './sms/gateway.ts';
 import { mailAdapterFor } from './mail/gateway.ts';
+import { messageAlertJobs } from './alerts/alert-jobs.ts';
 
 export interface StartedServer {
   app: FastifyInstance;
@@ -91,6 +92,22 @@ export async function prepareServer(config: ServerConfig, opts: BuildOptions = {
     log: app.log,
   });
   filing.onEvent(notices.listener);
+  // Message alerts (SMS, e-mail) run as jobs on the same queue, outside the send request.
+  const alerts = messageAlertJobs(
+    filing.jobs,
+    {
+      db: database.db,
+      sms: smsGatewayFor(config, database.db, app.log),
+      mail: mailAdapterFor(config, database.db),
+      log: app.log,
+    },
+    { pollingIntervalSeconds: opts.filingPollSeconds },
+  );
+  app.decorate('messageAlerts', alerts);
+  const alertWorkers = alerts.start();
+  if (opts.backgroundJobs)
+    alertWorkers.catch((err: Error) => app.log.warn(`message alert jobs: ${err.message}`));
+  else await alertWorkers;
   let closing: Promise<void> | undefined;
   return {
     app,

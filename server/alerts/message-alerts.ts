@@ -4,12 +4,11 @@
  * no alert). When a message of such a type is sent, its targets are expanded to the active employees
  * they reach, and each one with a mobile (or e-mail address) gets one short alert through the SMS
  * gateway (or the mail adapter). Alerts follow the stored message: a failure is logged, never undoes it.
+ * The sending runs in jobs, not in the send request (alert-jobs.ts).
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { translate, type Language } from '../http/i18n.ts';
-import type { MailAdapter } from '../mail/gateway.ts';
-import type { SmsGateway } from '../sms/gateway.ts';
 import { TARGET_ALL } from '../modules/messages/recipients.ts';
 
 export const MESSAGE_TYPES = ['normal', 'system', 'bulletin'] as const;
@@ -56,7 +55,7 @@ export interface AlertContact {
  * id), an organisation with its sub-organisations (main or extra organisation), a position, a user
  * group with its sub-groups. The employee's own mobile/e-mail first, the account's otherwise.
  */
-export async function contactsOfTargets(db: Db, schema: string, keys: string[]): Promise<AlertContact[]> {
+function contactsSql(schema: string, keys: string[]) {
   const t = (table: string) => sql.id(schema, table);
   const ids = (kind: string) =>
     keys.filter((k) => k.startsWith(`${kind}:`)).map((k) => k.slice(kind.length + 1));
@@ -64,7 +63,7 @@ export async function contactsOfTargets(db: Db, schema: string, keys: string[]):
   const [users, orgs, positions, groups] = [ids('user'), ids('org'), ids('position'), ids('group')];
   // Empty arrays still need a typed literal for `= any(...)`.
   const arr = (a: string[]) => sql`${a}::text[]`;
-  const rows = await sql<{ id: string; mobile: string | null; email: string | null }>`
+  return sql<{ id: string; mobile: string | null; email: string | null }>`
     with recursive grp as (
       select id from ${t('user_group')} where id = any(${arr(groups)})
       union
@@ -88,54 +87,51 @@ export async function contactsOfTargets(db: Db, schema: string, keys: string[]):
          or exists (select 1 from ${t('user_group_member')} gm
                      where gm.employee_id = e.id and gm.group_id in (select id from grp))
        )
-  `.execute(db);
+  `;
+}
+
+export async function contactsOfTargets(db: Db, schema: string, keys: string[]): Promise<AlertContact[]> {
+  const rows = await contactsSql(schema, keys).execute(db);
   return rows.rows.map((r) => ({ employeeId: r.id, mobile: r.mobile, email: r.email }));
 }
 
-export interface AlertDeps {
-  db: Db;
-  sms: SmsGateway;
-  mail: MailAdapter;
-  log: { warn(m: string): void };
-}
+export type AlertChannel = 'sms' | 'email';
 
 /**
- * Queues the alerts of one sent message, as the tenant's setting for its type asks. Returns how many
- * SMS and mails were handed to the adapters (failures are logged and not counted).
+ * One page of the distinct mobiles (or e-mail addresses) the targets reach, in order, after `after`:
+ * a fan-out to a whole tenant is read a page at a time, and each address is alerted once.
  */
-export async function queueMessageAlerts(
-  deps: AlertDeps,
+export async function alertAddressPage(
+  db: Db,
   schema: string,
-  m: { messageType: string; subject: string; senderName: string; targetKeys: string[] },
-): Promise<{ sms: number; email: number }> {
-  const sent = { sms: 0, email: 0 };
-  const setting = (await alertSettings(deps.db, schema)).find((s) => s.messageType === m.messageType);
-  if (!setting || (!setting.sms && !setting.email)) return sent;
-  const contacts = await contactsOfTargets(deps.db, schema, m.targetKeys);
+  keys: string[],
+  channel: AlertChannel,
+  after: string | null,
+  limit: number,
+): Promise<string[]> {
+  const column = sql.ref(channel === 'sms' ? 'c.mobile' : 'c.email');
+  const rows = await sql<{ address: string }>`
+    select distinct ${column} as address
+      from (${contactsSql(schema, keys)}) c
+     where ${column} is not null and ${column} <> ''
+       and (${after}::text is null or ${column} > ${after}::text)
+     order by 1
+     limit ${limit}
+  `.execute(db);
+  return rows.rows.map((r) => r.address);
+}
+
+/** The texts of the alerts of one message (SMS text; mail subject and body). */
+export function alertTexts(m: { messageType: string; subject: string; senderName: string }): {
+  sms: string;
+  mailSubject: string;
+  mailText: string;
+} {
   const typeName = translate(LANG, `message.type.${m.messageType}`);
   const params = { type: typeName, sender: m.senderName, subject: m.subject };
-  if (setting.sms) {
-    const text = translate(LANG, 'message.alert.sms', params);
-    for (const mobile of new Set(contacts.map((c) => c.mobile).filter((x): x is string => !!x))) {
-      try {
-        await deps.sms.send({ mobile, purpose: 'message-alert', code: '', minutes: 0, content: text });
-        sent.sms++;
-      } catch (err) {
-        deps.log.warn(`message alert: SMS not sent: ${(err as Error).message}`);
-      }
-    }
-  }
-  if (setting.email) {
-    const subject = translate(LANG, 'message.alert.mailSubject', params);
-    const text = translate(LANG, 'message.alert.mailText', params);
-    for (const to of new Set(contacts.map((c) => c.email).filter((x): x is string => !!x))) {
-      try {
-        await deps.mail.send({ to, subject, text, purpose: 'message-alert' });
-        sent.email++;
-      } catch (err) {
-        deps.log.warn(`message alert: mail not sent: ${(err as Error).message}`);
-      }
-    }
-  }
-  return sent;
+  return {
+    sms: translate(LANG, 'message.alert.sms', params),
+    mailSubject: translate(LANG, 'message.alert.mailSubject', params),
+    mailText: translate(LANG, 'message.alert.mailText', params),
+  };
 }

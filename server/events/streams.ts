@@ -18,6 +18,8 @@ export interface Stream {
   tenantSchema: string;
   /** What the feature that opened it needs to route events (the bell: the receiver's target keys). */
   keys: Set<string>;
+  /** Works `keys` out again (after a membership change: server/events/membership.ts). */
+  refreshKeys?: () => Promise<Iterable<string>>;
   send(event: string, data: unknown): void;
   close(reason: string): void;
 }

@@ -116,6 +116,54 @@ describe.runIf(DB_KINDS.includes('postgres'))('event bus across two servers on o
     await expect.poll(readLog, { timeout: 2_000, interval: 100 }).toBe(6010104);
   });
 
+  it('routes to a stream on the other server by the membership changed through the first', async () => {
+    const tenantId = await demoTenantId(a);
+    const member = await makeAccount(a, { account: 'bus_member', tenantId });
+    const token = (await loginToken(b, member.account, member.password)).access_token;
+    const { schema_name: schema } = await db(a)
+      .selectFrom('platform.tenant')
+      .select('schema_name')
+      .where('id', '=', tenantId)
+      .executeTakeFirstOrThrow();
+    const employee = await db(a)
+      .withSchema(schema)
+      .selectFrom('employee')
+      .select('id')
+      .where('account', '=', member.account)
+      .executeTakeFirstOrThrow();
+    const admin = await loginAsAdmin(a);
+    const group = await call(a, 'POST', '/group/saveCascade', {
+      token: admin,
+      body: { name: '跨进程小组', alias: 'bus_group', members: [] },
+    });
+    expect(group.body.state, group.body.message).toBe(200);
+    const groupId = group.body.data.id as string;
+    const stream = await openEventStream(`${b.api}/msg/innerMessage/stream`, token);
+    try {
+      await stream.next('ready');
+      // Server A adds the member; the bus tells server B, whose open stream now carries the group.
+      const saved = await call(a, 'POST', '/group/saveCascade', {
+        token: admin,
+        body: { id: groupId, name: '跨进程小组', alias: 'bus_group', members: [{ id: employee.id }] },
+      });
+      expect(saved.body.state, saved.body.message).toBe(200);
+      await expect
+        .poll(() => b.server.app.streams.of(tenantId).some((s) => s.keys.has(`group:${groupId}`)), {
+          timeout: 2_000,
+          interval: 50,
+        })
+        .toBe(true);
+      const sent = await call(a, 'POST', '/msg/innerMessage/save', {
+        token: admin,
+        body: { subject: '跨进程小组消息', groupIds: groupId },
+      });
+      expect(sent.body.state).toBe(200);
+      expect((await stream.next('message', 2_000)).data).toEqual({ id: sent.body.data.id });
+    } finally {
+      stream.close();
+    }
+  });
+
   it('closes a stream open on the other server when its session logs out', async () => {
     const tenantId = await demoTenantId(a);
     const user = await makeAccount(a, { account: 'bus_logout', tenantId });

@@ -4,7 +4,8 @@
  * per receiver mobile in platform.sms_outbox and one mail per address in platform.mail_outbox (the local
  * mail adapter), reaching group members and organisation members below the target, and nobody outside
  * it. Bad settings are refused with a translated message and change nothing; only holders of
- * message:alertSetting may read or change them.
+ * message:alertSetting may read or change them. Alerts go out from jobs after the send has answered
+ * (server/alerts/alert-jobs.ts): the tests wait for those jobs to finish.
  */
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { newId } from '../../server/auth/tokens.ts';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
 import { db, demoTenantId, loginToken, makeAccount } from './auth-support.ts';
 import { DB_KINDS } from './databases.ts';
+import { alertJobs, alertJobsSettled } from './alert-jobs-support.ts';
 
 interface Person {
   employeeId: string;
@@ -63,7 +65,7 @@ describe.each(DB_KINDS)('message alerts on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    t = await startTestServer(kind, { rateLimitPerMinute: 10_000 });
+    t = await startTestServer(kind, { rateLimitPerMinute: 10_000 }, { filingPollSeconds: 0.5 });
     admin = await loginAsAdmin(t);
     tenantId = await demoTenantId(t);
     schema = (
@@ -122,6 +124,8 @@ describe.each(DB_KINDS)('message alerts on %s', (kind) => {
       groupIds: groupId,
     });
     expect(sent.body.state).toBe(200);
+    // Alerts off for the type: not even a job is queued.
+    expect(await alertJobs(t, sent.body.data.id)).toEqual([]);
     expect(await sms(alice)).toHaveLength(0);
     expect(await mails(alice)).toHaveLength(0);
   });
@@ -143,6 +147,8 @@ describe.each(DB_KINDS)('message alerts on %s', (kind) => {
       groupIds: groupId,
     });
     expect(toGroup.body.state).toBe(200);
+    const jobs = await alertJobsSettled(t, toGroup.body.data.id);
+    expect(jobs.every((j) => j.state === 'completed')).toBe(true);
     for (const p of [alice, bob]) {
       const s = await sms(p);
       expect(s).toHaveLength(1);
@@ -162,6 +168,7 @@ describe.each(DB_KINDS)('message alerts on %s', (kind) => {
       orgIds: parentOrg,
     });
     expect(bulletin.body.state).toBe(200);
+    await alertJobsSettled(t, bulletin.body.data.id);
     expect(await sms(alice)).toHaveLength(1);
     const aliceMails = await mails(alice);
     expect(aliceMails.map((m) => m.subject)).toContain('【公告】系统维护公告');
@@ -203,5 +210,120 @@ describe.each(DB_KINDS)('message alerts on %s', (kind) => {
       sms: true,
       email: true,
     });
+  });
+});
+
+/**
+ * A message to everyone with alerts on: the send answers having only queued one job, with no worker
+ * running (server A); the alerts are all delivered afterwards by the workers of a server started later
+ * on the same database (server B): the queued work survives a restart, and is sent a page at a time.
+ */
+describe.each(DB_KINDS)('message alerts to everyone on %s', (kind) => {
+  const PEOPLE = 1_100; // more than two pages of ALERT_PAGE_SIZE
+  let a: TestServer;
+  let b: TestServer | undefined;
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('answers before the alerts go out, and they all arrive afterwards', async () => {
+    a = await startTestServer(kind, { rateLimitPerMinute: 10_000 }, { filingWorkers: false });
+    const admin = await loginAsAdmin(a);
+    const tenantId = await demoTenantId(a);
+    const { schema_name: schema } = await db(a)
+      .selectFrom('platform.tenant')
+      .select('schema_name')
+      .where('id', '=', tenantId)
+      .executeTakeFirstOrThrow();
+    const space = db(a).withSchema(schema);
+    const people = Array.from({ length: PEOPLE }, (_, i) => ({
+      id: newId(),
+      account: `fanout_${i}_${kind}`,
+      name: `全员 ${i}`,
+      mobile: `1390000${String(i).padStart(4, '0')}`,
+      email: `fanout_${i}@example.com`,
+    }));
+    for (let i = 0; i < people.length; i += 500)
+      await space
+        .insertInto('employee')
+        .values(people.slice(i, i + 500))
+        .execute();
+    // Somebody who left is not alerted.
+    await space
+      .updateTable('employee')
+      .set({ status: 'inactive' })
+      .where('account', '=', people[0].account)
+      .execute();
+    const saved = await call(a, 'POST', '/msg/alertSetting/save', {
+      token: admin,
+      body: { settings: [{ messageType: 'normal', sms: true, email: true }] },
+    });
+    expect(saved.body.state, saved.body.message).toBe(200);
+    // Every active employee's own address, or the account's when the employee has none.
+    const expected = async (column: 'mobile' | 'email') =>
+      new Set(
+        (
+          await space
+            .selectFrom('employee as e')
+            .leftJoin('platform.account as acc', 'acc.id', 'e.account_id')
+            .select((eb) =>
+              eb.fn.coalesce(eb.fn('nullif', [`e.${column}`, eb.val('')]), `acc.${column}`).as('address'),
+            )
+            .where('e.status', '=', 'actived')
+            .execute()
+        )
+          .map((r) => r.address as string | null)
+          .filter((x): x is string => !!x),
+      );
+    const mobiles = await expected('mobile');
+    const emails = await expected('email');
+    expect(mobiles.size).toBeGreaterThanOrEqual(PEOPLE - 1);
+    expect(mobiles.has(people[0].mobile)).toBe(false);
+
+    const subject = `全员通知 ${kind}`;
+    const sent = await call(a, 'POST', '/msg/innerMessage/save', {
+      token: admin,
+      body: { subject, content: '<p>全体</p>', messageType: 'normal', toAll: 1 },
+    });
+    expect(sent.body.state, sent.body.message).toBe(200);
+    const messageId = sent.body.data.id as string;
+    const smsFor = async (t: TestServer) =>
+      db(t)
+        .selectFrom('platform.sms_outbox')
+        .select('mobile')
+        .where('purpose', '=', 'message-alert')
+        .where('content', 'like', `%${subject}%`)
+        .execute();
+    const mailsFor = async (t: TestServer) =>
+      db(t)
+        .selectFrom('platform.mail_outbox')
+        .select('recipient')
+        .where('purpose', '=', 'message-alert')
+        .where('subject', 'like', `%${subject}%`)
+        .execute();
+    // The send has answered: the message is stored, one job waits, and no alert has gone out.
+    expect(await smsFor(a)).toEqual([]);
+    expect(await mailsFor(a)).toEqual([]);
+    const queued = await alertJobs(a, messageId);
+    expect(queued.map((j) => [j.name, j.state])).toEqual([['message-alert', 'created']]);
+
+    // Restart: server A stops; server B opens the same database with workers on.
+    await a.server.close();
+    b = await startTestServer(
+      'pglite',
+      { rateLimitPerMinute: 10_000, databaseUrl: a.config.databaseUrl, dataDir: a.config.dataDir },
+      { filingPollSeconds: 0.5 },
+    );
+    const jobs = await alertJobsSettled(b, messageId);
+    expect(jobs.every((j) => j.state === 'completed')).toBe(true);
+    const batches = jobs.filter((j) => j.name === 'message-alert-batch');
+    expect(batches).toHaveLength(Math.ceil(mobiles.size / 500) + Math.ceil(emails.size / 500));
+    const smsRows = (await smsFor(b)).map((r) => r.mobile);
+    expect(smsRows).toHaveLength(mobiles.size);
+    expect(new Set(smsRows)).toEqual(mobiles);
+    const mailRows = (await mailsFor(b)).map((r) => r.recipient);
+    expect(mailRows).toHaveLength(emails.size);
+    expect(new Set(mailRows)).toEqual(emails);
   });
 });

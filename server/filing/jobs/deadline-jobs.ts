@@ -29,7 +29,7 @@ interface Logger {
 }
 
 /** pg-boss's database interface over a Kysely executor (the app's connection or a transaction). */
-function kyselyExecutor(db: Db, holdForRollback: boolean): PgBoss.Db {
+export function kyselyExecutor(db: Db, holdForRollback: boolean): PgBoss.Db {
   return {
     executeSql: async (text: string, values: unknown[] = []) => {
       if (!holdForRollback)
@@ -60,6 +60,10 @@ export interface FilingJobsOptions {
 
 export interface FilingJobs {
   scheduler: DeadlineScheduler;
+  /** Whether this process runs workers (other job kinds, e.g. message alerts, follow it). */
+  readonly workers: boolean;
+  /** The started job queue, shared with other job kinds (server/alerts/alert-jobs.ts). */
+  boss(): Promise<PgBoss>;
   /** Binds the context the workers run with (created after the scheduler it contains). */
   run(ctx: FilingContext): Promise<void>;
   stop(): Promise<void>;
@@ -120,6 +124,8 @@ export async function startFilingJobs(db: Db, opts: FilingJobsOptions): Promise<
   let stopped = false;
   return {
     scheduler,
+    workers: opts.workers,
+    boss: () => started,
     async run(ctx: FilingContext) {
       const boss = await started;
       if (!opts.workers) return;

@@ -13,9 +13,6 @@ import { defineHandlers, tenantSchemaOf, type HandlerContext } from '../handler.
 import { denied, formatDateTime, invalid, MAX_IDS, notFound, spaceOf, type Space } from '../people/common.ts';
 import { messageNotFound, messageOut, MESSAGE_COLUMNS } from './common.ts';
 import { storeMessage } from './store.ts';
-import { queueMessageAlerts } from '../../alerts/message-alerts.ts';
-import { smsGatewayFor } from '../../sms/gateway.ts';
-import { mailAdapterFor } from '../../mail/gateway.ts';
 import { callerOf, receivedBy, receiverOf, TARGET_ALL, targetKey, type Caller } from './recipients.ts';
 
 /** Longest reply text (entity `reply`). */
@@ -103,27 +100,6 @@ async function publish(ctx: HandlerContext, event: { type: string; [k: string]: 
   }
 }
 
-/** SMS / e-mail alerts as the tenant's setting for the message type asks; the message is already sent. */
-async function alertReceivers(
-  ctx: HandlerContext,
-  m: Parameters<typeof queueMessageAlerts>[2],
-): Promise<void> {
-  try {
-    await queueMessageAlerts(
-      {
-        db: ctx.db,
-        sms: smsGatewayFor(ctx.config, ctx.db, ctx.request.log),
-        mail: mailAdapterFor(ctx.config, ctx.db),
-        log: { warn: (msg) => ctx.request.log.warn(msg) },
-      },
-      tenantSchemaOf(ctx),
-      m,
-    );
-  } catch (err) {
-    ctx.request.log.warn(`message alerts not queued: ${(err as Error).message}`);
-  }
-}
-
 export const sendHandlers = defineHandlers({
   'msg.innerMessage.save': async (ctx) => {
     const body = ctx.body;
@@ -140,8 +116,12 @@ export const sendHandlers = defineHandlers({
       ...(body.fileMsg ?? []),
       ...optionalIds(ctx.lang, body.attachmentIds, 'attachmentIds').map((src) => ({ src })),
     ]);
-    const id = await inTransaction(ctx.db, (tx) =>
-      storeMessage(tenantSpace(ctx, tx), {
+    // SMS / e-mail alerts are one job queued with the message (alert-jobs.ts): the request never
+    // waits on the receivers. (Ready first: on PGlite the queue shares the transaction's connection.)
+    const alerts = ctx.request.server.messageAlerts;
+    await alerts.ready();
+    const id = await inTransaction(ctx.db, async (tx) => {
+      const messageId = await storeMessage(tenantSpace(ctx, tx), {
         subject: body.subject,
         ownerId: caller.accountId,
         ownerName: caller.name,
@@ -151,15 +131,18 @@ export const sendHandlers = defineHandlers({
         content: body.content ?? '',
         targets,
         attachmentIds: attachments,
-      }),
-    );
-    await publish(ctx, { type: 'message.new', messageId: id });
-    await alertReceivers(ctx, {
-      messageType: body.messageType ?? 'normal',
-      subject: body.subject.trim(),
-      senderName: caller.name,
-      targetKeys: targets.map((t) => t.key),
+      });
+      await alerts.enqueue(tx, {
+        schema: tenantSchemaOf(ctx),
+        messageId,
+        messageType: body.messageType ?? 'normal',
+        subject: body.subject.trim(),
+        senderName: caller.name,
+        targetKeys: targets.map((t) => t.key),
+      });
+      return messageId;
     });
+    await publish(ctx, { type: 'message.new', messageId: id });
     const m = await space
       .selectFrom('message as m')
       .select([...MESSAGE_COLUMNS])

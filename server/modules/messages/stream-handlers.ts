@@ -5,14 +5,17 @@
  *   reply   {messageId} someone replied to a message this user sent
  *   read    {}          this user read or removed messages in another tab (the badge changes)
  *   end     {reason}    the session ended; the stream closes
- * What reaches whom is decided in this process from the bus event (routeMessageEvents).
+ * What reaches whom is decided in this process from the bus event (routeMessageEvents). A stream's
+ * target keys follow membership changes ('membership.changed'): added to a group, the user hears the
+ * group's next message on the stream already open.
  */
 import type { Db } from '../../db/database.ts';
 import type { AppEvent, EventBus } from '../../events/bus.ts';
 import type { StreamRegistry } from '../../events/streams.ts';
 import { authOf, defineHandlers, tenantSchemaOf } from '../handler.ts';
 import { spaceOf } from '../people/common.ts';
-import { receiverOf } from './recipients.ts';
+import { receiverOf, type Receiver } from './recipients.ts';
+import { MEMBERSHIP_CHANGED } from '../../events/membership.ts';
 
 export const streamHandlers = defineHandlers({
   'msg.innerMessage.stream': async (ctx) => {
@@ -29,22 +32,61 @@ export const streamHandlers = defineHandlers({
       'x-accel-buffering': 'no',
     });
     res.write('retry: 3000\n\n');
+    const keysOf = (x: Receiver) => [...x.keys, ...x.ids.map((id) => `owner:${id}`)];
     const stream = ctx.request.server.streams.open(res, {
       sessionId: auth.sessionId,
       familyId: auth.familyId ?? null,
       accountId: auth.accountId,
       tenantId: auth.tenantId!,
       tenantSchema: tenantSchemaOf(ctx),
-      keys: new Set([...r.keys, ...r.ids.map((id) => `owner:${id}`)]),
+      keys: new Set(keysOf(r)),
+      // The caller's organisations, positions and groups as they are now (membership.changed).
+      refreshKeys: async () => keysOf(await receiverOf(ctx, spaceOf(ctx))),
     });
     stream.send('ready', { id: stream.id });
     return reply;
   },
 });
 
+/**
+ * Works out the target keys of the tenant's open streams again. One pass at a time per tenant; changes
+ * that arrive meanwhile cause one more pass, not one each.
+ */
+function keyRefresher(streams: StreamRegistry): (tenantId: string) => void {
+  const running = new Set<string>();
+  const again = new Set<string>();
+  const pass = async (tenantId: string) => {
+    for (const s of streams.of(tenantId)) {
+      if (!s.refreshKeys) continue;
+      try {
+        const keys = [...(await s.refreshKeys())];
+        s.keys.clear();
+        for (const k of keys) s.keys.add(k);
+      } catch (err) {
+        console.warn(`streams: keys of stream ${s.id} not refreshed: ${(err as Error).message}`);
+      }
+    }
+  };
+  return (tenantId) => {
+    if (running.has(tenantId)) return void again.add(tenantId);
+    running.add(tenantId);
+    void (async () => {
+      do {
+        again.delete(tenantId);
+        await pass(tenantId);
+      } while (again.has(tenantId));
+    })().finally(() => running.delete(tenantId));
+  };
+}
+
 /** Sends the bus's message events to the open streams they concern. */
 export function routeMessageEvents(db: Db, bus: EventBus, streams: StreamRegistry): () => void {
+  const refresh = keyRefresher(streams);
   return bus.subscribe((e: AppEvent) => {
+    if (e.type === MEMBERSHIP_CHANGED) {
+      if (e.tenantId && streams.of(e.tenantId).length) refresh(e.tenantId);
+      return;
+    }
     if (!e.tenantId || (typeof e.messageId !== 'string' && e.type !== 'message.read')) return;
     const open = streams.of(e.tenantId);
     if (!open.length) return;

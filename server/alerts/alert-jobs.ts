@@ -1,0 +1,190 @@
+/**
+ * Message alerts as jobs (issue 14): a send commits the message and, in the same transaction, one
+ * `message-alert` job when the tenant's setting for the message type asks for SMS or e-mail. The send
+ * request never waits on the receivers: a message to everyone in a tenant of 100,000 returns at once.
+ * A worker expands the targets a page of distinct addresses at a time and queues one
+ * `message-alert-batch` job per page; the batch worker hands each address to the SMS gateway or the
+ * mail adapter. The jobs run on the filing job queue (pg-boss, server/filing/jobs/deadline-jobs.ts):
+ * they survive a restart, and any server process with workers runs them.
+ *
+ * Retries never alert anyone twice: a batch's job id is derived from its expansion job and page, so a
+ * retried expansion finds its batches already queued; a batch that delivered nothing (the gateway or
+ * SMTP server down) fails and is retried later; a batch that delivered some keeps the refusals in the
+ * job's output (pgboss.job.output) and in a warning in the server log, and is not retried.
+ */
+import { createHash } from 'node:crypto';
+import type PgBoss from 'pg-boss';
+import type { Db } from '../db/database.ts';
+import { kyselyExecutor, type FilingJobs } from '../filing/jobs/deadline-jobs.ts';
+import { maskMobile } from '../auth/tokens.ts';
+import type { MailAdapter } from '../mail/gateway.ts';
+import type { SmsGateway } from '../sms/gateway.ts';
+import { alertAddressPage, alertSettings, alertTexts, type AlertChannel } from './message-alerts.ts';
+
+export const MESSAGE_ALERT_QUEUE = 'message-alert';
+export const MESSAGE_ALERT_BATCH_QUEUE = 'message-alert-batch';
+/** Addresses per batch job (a page of the expansion). */
+export const ALERT_PAGE_SIZE = 500;
+
+/** What the send request puts in the queue. */
+export interface MessageAlertJob {
+  schema: string;
+  messageId: string;
+  messageType: string;
+  subject: string;
+  senderName: string;
+  targetKeys: string[];
+  channels: AlertChannel[];
+}
+
+interface BatchJob {
+  messageId: string;
+  channel: AlertChannel;
+  to: string[];
+  /** SMS text, or the mail's body. */
+  text: string;
+  /** The mail's subject (e-mail only). */
+  subject?: string;
+}
+
+export interface BatchResult {
+  delivered: number;
+  failed: { to: string; error: string }[];
+}
+
+export interface AlertJobDeps {
+  db: Db;
+  sms: SmsGateway;
+  mail: MailAdapter;
+  log: { warn(m: string): void };
+}
+
+export interface MessageAlertJobs {
+  /**
+   * Queues the alerts of one message in the caller's transaction (`trx`), if the tenant's setting for
+   * its type asks for any; returns whether a job was queued. Call `ready()` before opening `trx`.
+   */
+  enqueue(trx: Db, m: Omit<MessageAlertJob, 'channels'>): Promise<boolean>;
+  /** Resolves once the queues exist (on embedded PGlite the queue shares the one connection). */
+  ready(): Promise<void>;
+}
+
+/** A UUID derived from a text: the same page of the same expansion is the same job. */
+function derivedId(text: string): string {
+  const h = createHash('sha1').update(text).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** An address as the log shows it (the job's output keeps it whole, in the database). */
+const shown = (channel: AlertChannel, to: string) =>
+  channel === 'sms' ? maskMobile(to) : to.replace(/^(.)[^@]*@/, '$1***@');
+
+/** Sends one batch; each refusal is logged and kept in the result. */
+export async function deliverBatch(deps: AlertJobDeps, b: BatchJob): Promise<BatchResult> {
+  const result: BatchResult = { delivered: 0, failed: [] };
+  for (const to of b.to) {
+    try {
+      if (b.channel === 'sms')
+        await deps.sms.send({ mobile: to, purpose: 'message-alert', code: '', minutes: 0, content: b.text });
+      else await deps.mail.send({ to, subject: b.subject ?? '', text: b.text, purpose: 'message-alert' });
+      result.delivered++;
+    } catch (err) {
+      const error = (err as Error).message;
+      result.failed.push({ to, error });
+      deps.log.warn(
+        `message alert: ${b.channel === 'sms' ? 'SMS' : 'mail'} to ${shown(b.channel, to)} not sent (message ${b.messageId}): ${error}`,
+      );
+    }
+  }
+  // Nothing went out: the gateway is likely down; fail so that the queue tries the batch again.
+  if (b.to.length && !result.delivered)
+    throw new Error(
+      `message alert: none of ${b.to.length} ${b.channel} alerts sent: ${result.failed[0].error}`,
+    );
+  return result;
+}
+
+/** Expands one message's targets into batch jobs, a page of distinct addresses at a time. */
+async function expand(
+  boss: PgBoss,
+  deps: AlertJobDeps,
+  jobId: string,
+  m: MessageAlertJob,
+  pageSize: number,
+): Promise<{ batches: number; addresses: number }> {
+  const texts = alertTexts(m);
+  let batches = 0;
+  let addresses = 0;
+  for (const channel of m.channels) {
+    let after: string | null = null;
+    for (let page = 0; ; page++) {
+      const to = await alertAddressPage(deps.db, m.schema, m.targetKeys, channel, after, pageSize);
+      if (!to.length) break;
+      const batch: BatchJob =
+        channel === 'sms'
+          ? { messageId: m.messageId, channel, to, text: texts.sms }
+          : { messageId: m.messageId, channel, to, text: texts.mailText, subject: texts.mailSubject };
+      await boss.send(MESSAGE_ALERT_BATCH_QUEUE, batch as object, {
+        id: derivedId(`${jobId}:${channel}:${page}`),
+      });
+      batches++;
+      addresses += to.length;
+      if (to.length < pageSize) break;
+      after = to[to.length - 1];
+    }
+  }
+  return { batches, addresses };
+}
+
+export function messageAlertJobs(
+  jobs: FilingJobs,
+  deps: AlertJobDeps,
+  opts: { pollingIntervalSeconds?: number; pageSize?: number } = {},
+): MessageAlertJobs & { start(): Promise<void> } {
+  const queues = (async () => {
+    const boss = await jobs.boss();
+    for (const name of [MESSAGE_ALERT_QUEUE, MESSAGE_ALERT_BATCH_QUEUE])
+      if (!(await boss.getQueue(name)))
+        await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 30, retryBackoff: true });
+    return boss;
+  })();
+  // A failure here shows at the first enqueue (and in start()); never as an unhandled rejection.
+  queues.catch(() => {});
+  const pageSize = opts.pageSize ?? ALERT_PAGE_SIZE;
+
+  return {
+    ready: async () => void (await queues),
+    async enqueue(trx, m) {
+      const setting = (await alertSettings(trx, m.schema)).find((s) => s.messageType === m.messageType);
+      const channels: AlertChannel[] = [];
+      if (setting?.sms) channels.push('sms');
+      if (setting?.email) channels.push('email');
+      if (!channels.length) return false;
+      const boss = await queues;
+      const job: MessageAlertJob = { ...m, channels };
+      const id = await boss.send(MESSAGE_ALERT_QUEUE, job as unknown as object, {
+        db: kyselyExecutor(trx, false),
+      });
+      if (!id) throw new Error('message alert job not queued');
+      return true;
+    },
+    async start() {
+      const boss = await queues;
+      if (!jobs.workers) return;
+      const polling = { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 };
+      await boss.work<MessageAlertJob>(MESSAGE_ALERT_QUEUE, polling, async ([job]) =>
+        expand(boss, deps, job.id, job.data, pageSize),
+      );
+      await boss.work<BatchJob>(MESSAGE_ALERT_BATCH_QUEUE, polling, async ([job]) =>
+        deliverBatch(deps, job.data),
+      );
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Queues the SMS / e-mail alerts of a sent message (server/alerts/alert-jobs.ts). */
+    messageAlerts: MessageAlertJobs;
+  }
+}
