@@ -82,7 +82,8 @@ const NOTHING_SHOWN: Shown = { rows: [], total: 0, totalExact: true };
 function shownOf(data: unknown, style?: ListRequestStyle): Shown {
   if (style) {
     const answer = (data ?? {}) as Record<string, unknown>;
-    const rows = answer[style.rows ?? 'rows'];
+    // A bare list is the rows themselves (e.g. role.queryByOrgId).
+    const rows = Array.isArray(data) ? data : answer[style.rows ?? 'rows'];
     const list = Array.isArray(rows) ? (rows as Row[]) : [];
     const total = answer[style.total ?? 'total'];
     return { rows: list, total: typeof total === 'number' ? total : list.length, totalExact: true };

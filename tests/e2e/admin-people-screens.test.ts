@@ -4,7 +4,9 @@
  * role added, found by its alias, disabled and removed), 用户组管理 (a group added, found, its members
  * shown, removed) and 扩展属性管理 (a bad key refused, an OPTION attribute with several choices added,
  * found, removed) and 岗位管理 (a sub-position added from the right-click menu, a taken code refused
- * with the server's message first, then removed); each step checked against the server. Each test signs in on its own context and
+ * with the server's message first, then removed, and roles given to a position and withdrawn from its
+ * 角色 dialog; levels added and removed from the root's 职级管理), and in 租户管理 a main tenant chosen in the tenant form (the tenant itself not offered)
+ * and a user related to a tenant as its administrator (用户关系); each step checked against the server. Each test signs in on its own context and
  * works on data of its own (unique names). Run `npm run build` first.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -225,5 +227,174 @@ describe('people administration pages', () => {
     await confirmModal(page);
     await node(child).waitFor({ state: 'detached' });
     expect(await childrenOf()).toEqual([]);
+  });
+
+  it('positions: roles given to a position from the right-click menu, listed, then withdrawn', async () => {
+    const positionName = unique('角色岗位');
+    const made = await call(suite.server, 'POST', '/position/save', {
+      token,
+      body: { name: positionName, code: unique('e2eRolePost') },
+    });
+    expect(made.body.state).toBe(200);
+    const positionId = String(made.body.data.id);
+    const systems = await call(suite.server, 'GET', '/auth/sub/system/findAllSubSystem', { token });
+    const subSystemId = String((systems.body.data as { id: string }[])[0]!.id);
+    const roleName = unique('岗位角色');
+    const role = await call(suite.server, 'POST', '/role/save', {
+      token,
+      body: { name: roleName, alias: unique('e2ePostRole'), subSystemId, enabled: true },
+    });
+    expect(role.body.state).toBe(200);
+    const held = async () => {
+      const res = await call(suite.server, 'POST', `/role/queryByPositionId?positionId=${positionId}`, {
+        token,
+      });
+      expect(res.body.state).toBe(200);
+      return (res.body.data as { id: string }[]).map((r) => r.id);
+    };
+
+    const { page } = await suite.signedIn('admin', undefined, { viewport: { width: 1400, height: 900 } });
+    await page.getByRole('menuitem', { name: '岗位管理' }).click();
+    const tree = page.getByTestId('tree-view');
+    const node = tree.locator('[data-node-id]', { hasText: new RegExp(`^${positionName}$`) });
+    await node.click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '角色', exact: true }).click();
+    const roles = page.getByTestId('screen-dialog-position-roles');
+    await roles.getByText('岗位角色').waitFor();
+    await expect.poll(() => roles.locator('tr.ant-table-row').count()).toBe(0);
+
+    await roles.getByRole('button', { name: '添加角色' }).click();
+    const add = page.getByTestId('screen-dialog-position-roles-add');
+    await add.locator('#root_roleIds').click();
+    await page.locator('.ant-select-tree-node-content-wrapper', { hasText: roleName }).click();
+    await add.getByRole('button', { name: /^保\s?存$/ }).click();
+    await add.waitFor({ state: 'hidden' });
+    await expect.poll(held).toEqual([String(role.body.data.id)]);
+    const row = roles.locator('tr.ant-table-row', { hasText: roleName });
+    await row.waitFor();
+
+    await row.getByRole('button', { name: /^移\s?除$/ }).click();
+    await page.locator('.ant-modal-confirm-title', { hasText: `确定移除角色“${roleName}”吗？` }).waitFor();
+    await confirmModal(page);
+    await row.waitFor({ state: 'detached' });
+    expect(await held()).toEqual([]);
+  });
+
+  it('levels: opened from the position root, a taken name refused, a level added and removed', async () => {
+    const levelsNamed = async (name: string) => {
+      const res = await call(suite.server, 'POST', '/level/query', {
+        token,
+        body: { parameters: [{ key: 'name', value: name }], requestPage: { pageNo: 1, limit: 20 } },
+      });
+      expect(res.body.state).toBe(200);
+      return (res.body.data.dataResult as { name: string; level: number; type: string }[]).map((l) => [
+        l.name,
+        l.level,
+        l.type,
+      ]);
+    };
+    const { page } = await suite.signedIn('admin', undefined, { viewport: { width: 1400, height: 900 } });
+    await page.getByRole('menuitem', { name: '岗位管理' }).click();
+    const root = page.getByTestId('tree-view').locator('[data-node-id="0"]');
+    await root.click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '职级管理' }).click();
+    const list = page.getByTestId('screen-dialog-level-list');
+    await list.getByRole('cell', { name: '科员', exact: true }).waitFor();
+
+    await list.getByRole('button', { name: /新\s*增/ }).click();
+    const form = page.getByTestId('screen-dialog-level-form');
+    await form.getByLabel('职级名称').fill('科员');
+    await form.getByLabel('级别值').fill('4');
+    await form.getByLabel('岗位职级').check();
+    await form.getByRole('button', { name: /^保\s?存$/ }).click();
+    await page.getByText('职级名称“科员”已存在').waitFor();
+
+    const name = unique('职级');
+    await form.getByLabel('职级名称').fill(name);
+    await form.getByRole('button', { name: /^保\s?存$/ }).click();
+    await form.waitFor({ state: 'hidden' });
+    await expect.poll(() => levelsNamed(name)).toEqual([[name, 4, 'position']]);
+
+    const row = list.locator('tr.ant-table-row', { hasText: name });
+    await row.locator('input[type=checkbox]').check();
+    await list.getByRole('button', { name: /删\s*除/ }).click();
+    await confirmModal(page);
+    await row.waitFor({ state: 'detached' });
+    expect(await levelsNamed(name)).toEqual([]);
+  });
+
+  it('tenants: a main tenant chosen (never the tenant itself) and a user related as administrator', async () => {
+    const mainName = unique('主租户');
+    const branchName = unique('分支租户');
+    const tenants: Record<string, string> = {};
+    for (const [key, name] of [
+      ['main', mainName],
+      ['branch', branchName],
+    ] as const) {
+      const code = unique(`e2e_${key}`).toLowerCase();
+      const saved = await call(suite.server, 'POST', '/saas/tenant/save', {
+        token,
+        body: { name, code, account: `${code}_admin`, email: `admin@${key}.example.cn` },
+      });
+      expect(saved.body.state).toBe(200);
+      tenants[key] = String(saved.body.data.id);
+    }
+    const tenant = async (id: string) =>
+      (await call(suite.server, 'GET', `/saas/tenant/get?id=${id}`, { token })).body.data;
+
+    const { page } = await suite.signedIn('admin', undefined, { viewport: { width: 1600, height: 900 } });
+    await page.getByRole('menuitem', { name: '租户管理' }).click();
+    await page.getByRole('search').getByLabel('租户名称').fill(branchName);
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    const row = rowOf(page, branchName);
+    await expect.poll(() => page.locator('tr.ant-table-row').count()).toBe(1);
+
+    // The main tenant is chosen in the form; the tenant itself is not offered.
+    await row.getByRole('button', { name: /^编\s?辑$/ }).click();
+    const form = page.getByTestId('screen-dialog-tenant-form');
+    await form.locator('#root_name').waitFor();
+    await expect.poll(() => form.locator('#root_name').inputValue()).toBe(branchName);
+    await form.locator('#root_parentId').click();
+    await page.locator('.ant-select-item-option', { hasText: mainName }).waitFor();
+    expect(await page.locator('.ant-select-item-option', { hasText: branchName }).count()).toBe(0);
+    await page.locator('.ant-select-item-option', { hasText: mainName }).click();
+    await form.getByRole('button', { name: /^保\s?存$/ }).click();
+    await form.waitFor({ state: 'hidden' });
+    await expect.poll(async () => (await tenant(tenants.branch!)).parentId).toBe(tenants.main);
+    await row.getByText(mainName).waitFor();
+
+    // A user related to the tenant as its administrator, through the 用户关系 dialog.
+    const account = unique('e2e_rel').toLowerCase();
+    const fullname = unique('关系用户');
+    const made = await call(suite.server, 'POST', '/employee/create', {
+      token,
+      body: {
+        partyEmployeePo: { account, password: 'Relation#2026pw', name: fullname, status: 'actived' },
+      },
+    });
+    expect(made.body.state).toBe(200);
+    await row.getByRole('button', { name: '用户关系' }).click();
+    const members = page.getByTestId('screen-dialog-tenant-members');
+    await members.getByRole('button', { name: '添加用户' }).waitFor();
+    await expect.poll(() => members.locator('tr.ant-table-row').count()).toBe(0);
+    await members.getByRole('button', { name: '添加用户' }).click();
+    const add = page.getByTestId('screen-dialog-tenant-members-add');
+    await add.locator('#root_userIds').fill(fullname);
+    await page.locator('.ant-select-item-option', { hasText: fullname }).click();
+    await add.getByLabel('租户管理员').check();
+    await add.getByRole('button', { name: /^保\s?存$/ }).click();
+    await add.waitFor({ state: 'hidden' });
+    const member = members.locator('tr.ant-table-row', { hasText: account });
+    await member.getByText('管理员', { exact: true }).waitFor();
+    const relation = await call(suite.server, 'POST', '/saas/tenant/account/query', {
+      token,
+      body: { parameters: [{ key: 'tenantId', value: tenants.branch }] },
+    });
+    expect(
+      (relation.body.data.dataResult as { account: string; isTenantAdmin: boolean }[]).map((r) => [
+        r.account,
+        r.isTenantAdmin,
+      ]),
+    ).toEqual([[account, true]]);
   });
 });

@@ -2,7 +2,7 @@
  * A list whose operation takes plain fields (`request: {style: fields}`, the filing catalogue's style):
  * filters and search values go by key with page and size, the search replacing a filter's default;
  * rows and total come from `rows`/`total` or the names given; GET operations get them in the query;
- * an unpaged answer counts its rows. The deadline dashboard's figures are shaped for its charts.
+ * an unpaged answer counts its rows; a bare list answer is the rows. The deadline dashboard's figures are shaped for its charts.
  */
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -80,6 +80,23 @@ describe('list request style "fields"', () => {
     act(() => result.current.search({ year: 2026 }));
     await waitFor(() => expect(dataSource).toHaveBeenCalledTimes(2));
     expect(dataSource.mock.calls[1][1].query).toEqual({ year: 2026 });
+  });
+
+  it('takes an answer that is a bare list as the rows, sending the filters in the query', async () => {
+    const dataSource = vi.fn<DataSource>(async () => [{ id: 'role1' }, { id: 'role2' }, { id: 'role3' }]);
+    const { result } = renderHook(() =>
+      useListController({
+        operation: 'role.queryByOrgId',
+        dataSource,
+        searchFields: [],
+        fixedParameters: [{ key: 'orgId', value: 'o1' }],
+        requestStyle: { style: 'fields', in: 'query', paged: false },
+      }),
+    );
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(dataSource.mock.calls[0][1].query).toEqual({ orgId: 'o1' });
+    expect(result.current.rows.map((r) => r.id)).toEqual(['role1', 'role2', 'role3']);
+    expect(result.current.total).toBe(3);
   });
 });
 

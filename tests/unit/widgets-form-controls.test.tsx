@@ -18,6 +18,7 @@ import { searchIcons } from '../../renderers/widgets/icon/icon-search.ts';
 import { photoProblem, formatSize } from '../../renderers/widgets/photo-upload/photo-rules.ts';
 import {
   optionsFrom,
+  queryWithParams,
   selectedValues,
   storedValue,
 } from '../../renderers/widgets/operation-options/option-rows.ts';
@@ -127,13 +128,13 @@ describe('colour', () => {
     await act(async () => {
       fireEvent.click(trigger);
     });
-    await waitFor(() => expect(document.body.textContent).toContain('预定义颜色'), { timeout: 5_000 });
+    await waitFor(() => expect(document.body.textContent).toContain('预定义颜色'), { timeout: 15_000 });
     const presets = document.querySelectorAll('.ant-color-picker-presets-color');
     expect(presets.length).toBe(8);
     await act(async () => {
       fireEvent.click(presets[1]);
     });
-    await waitFor(() => expect(form.textContent).toContain('#1890FF'), { timeout: 5_000 });
+    await waitFor(() => expect(form.textContent).toContain('#1890FF'), { timeout: 15_000 });
     expect((await save()).colour).toBe('#1890FF');
   }, 30_000);
 });
@@ -187,6 +188,14 @@ describe('operationOptions', () => {
     expect(storedValue(['a'], true, false)).toEqual(['a']);
   });
 
+  it("fills query keys from the screen's params (paramQuery), leaving out params without a value", () => {
+    expect(queryWithParams(undefined, undefined, { id: 't1' })).toBeUndefined();
+    expect(queryWithParams({ kind: 'x' }, { id: 'id' }, { id: 't1' })).toEqual({ kind: 'x', id: 't1' });
+    expect(queryWithParams(undefined, { id: 'tenantId' }, { tenantId: 7 })).toEqual({ id: '7' });
+    expect(queryWithParams(undefined, { id: 'id' }, {})).toBeUndefined();
+    expect(queryWithParams({ kind: 'x' }, { id: 'id' }, { id: '' })).toEqual({ kind: 'x' });
+  });
+
   it('offers the rows an operation returns', async () => {
     const { form, dataSource, save } = await formWith({ groupId: { type: 'string' } }, [
       {
@@ -208,7 +217,7 @@ describe('operationOptions', () => {
     await act(async () => {
       fireEvent.mouseDown(combo);
     });
-    const option = await screen.findByTitle('法务小组', {}, { timeout: 5_000 });
+    const option = await screen.findByTitle('法务小组', {}, { timeout: 15_000 });
     await act(async () => {
       fireEvent.click(option);
     });
@@ -258,7 +267,7 @@ describe('photoUpload', () => {
     await act(async () => {
       fireEvent.change(again, { target: { files: [new File(['png'], 'me.png', { type: 'image/png' })] } });
     });
-    await waitFor(() => expect(form.querySelector('img')).toBeTruthy(), { timeout: 5_000 });
+    await waitFor(() => expect(form.querySelector('img')).toBeTruthy(), { timeout: 15_000 });
     const upload = dataSource.calls.find((c) => c.operation === 'fldFile.upload')!;
     expect(upload.request.body).toBeInstanceOf(FormData);
     expect(((upload.request.body as FormData).get('file') as File).name).toBe('me.png');

@@ -1,7 +1,8 @@
 /**
  * operationOptions: a select whose options come from an operation. ui:options: operation, query,
- * body, valueField (default id), labelField (default name), multiple (or an array field) and
- * commaList (several values stored as 'a,b'). Data comes through the screen's DataSource, so stories
+ * body, paramQuery (query keys taken from the screen's params, e.g. `{ id: id }`), valueField
+ * (default id), labelField (default name), multiple (or an array field) and commaList (several
+ * values stored as 'a,b'). Data comes through the screen's DataSource, so stories
  * and tests run on fixtures.
  */
 import { useMemo } from 'react';
@@ -9,7 +10,14 @@ import { Select } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { useOperation } from '../../environment/useOperation.ts';
-import { optionsFrom, selectedValues, storedValue, type OperationOptionsConfig } from './option-rows.ts';
+import { useScreenContext } from '../../screen-context.tsx';
+import {
+  optionsFrom,
+  queryWithParams,
+  selectedValues,
+  storedValue,
+  type OperationOptionsConfig,
+} from './option-rows.ts';
 
 export default function OperationOptionsWidget(props: WidgetProps) {
   const { id, value, onChange, onBlur, disabled, readonly, options, schema, placeholder } = props;
@@ -20,7 +28,9 @@ export default function OperationOptionsWidget(props: WidgetProps) {
   };
   const multiple = Boolean(config.multiple) || schema.type === 'array';
   const commaList = Boolean(config.commaList);
-  const answer = useOperation(config.operation, { query: config.query, body: config.body });
+  const { params } = useScreenContext();
+  const query = queryWithParams(config.query, config.paramQuery, params);
+  const answer = useOperation(config.operation, { query, body: config.body });
   const choices = useMemo(
     () => optionsFrom(answer.data, config.valueField, config.labelField),
     [answer.data, config.valueField, config.labelField],

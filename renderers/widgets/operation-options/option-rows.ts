@@ -9,6 +9,22 @@ export interface OperationOptionsConfig {
   valueField?: string;
   /** Field of a row shown (default name). */
   labelField?: string;
+  /** Query keys filled from the screen's params: `{ id: id }` sends `?id=<params.id>` when it has one. */
+  paramQuery?: Record<string, string>;
+}
+
+/** The query of the call: `query` plus each `paramQuery` key whose screen param has a value. */
+export function queryWithParams(
+  query: Record<string, unknown> | undefined,
+  paramQuery: Record<string, unknown> | undefined,
+  params: Record<string, unknown>,
+): Record<string, unknown> | undefined {
+  const filled: Record<string, unknown> = { ...query };
+  for (const [key, name] of Object.entries(paramQuery ?? {})) {
+    const value = typeof name === 'string' ? params[name] : undefined;
+    if (typeof value === 'string' ? value !== '' : typeof value === 'number') filled[key] = String(value);
+  }
+  return Object.keys(filled).length || query ? filled : undefined;
 }
 
 export interface SelectOption {

@@ -23,6 +23,7 @@ import {
   type Space,
 } from '../people/common.ts';
 import { dropPartyLinks, grantRoles, revokeRoles } from '../people/party.ts';
+import { levelHandlers } from './levels.ts';
 import {
   assertKeyFree,
   changeTree,
@@ -127,6 +128,7 @@ export const POSITION_TREE: TreeKind<PositionRow> = {
 };
 
 export const positionHandlers = defineHandlers({
+  ...levelHandlers,
   /**
    * The post tree. type '1' with posId: the posts below posId. Otherwise parentId's children; without a
    * parent, the disabled root '0' with the first level.
@@ -163,7 +165,12 @@ export const positionHandlers = defineHandlers({
       if (orgId) await requireIds(tx, 'org', [orgId]);
       const levelId = body.levelId === undefined ? (current?.level_id ?? null) : body.levelId || null;
       if (levelId) {
-        const level = await tx.selectFrom('level').select('id').where('id', '=', levelId).executeTakeFirst();
+        const level = await tx
+          .selectFrom('level')
+          .select('id')
+          .where('id', '=', levelId)
+          .where('type', '=', 'position')
+          .executeTakeFirst();
         if (!level) throw invalid(ctx.lang, 'people.position.noSuchLevel', { id: levelId }, 'levelId');
       }
       await assertKeyFree(tx, POSITION_TREE, ctx.lang, code, current?.id);

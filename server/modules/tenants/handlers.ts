@@ -16,6 +16,7 @@ import { notifyApplicant } from './notify.ts';
 import { AccountClash, provisionTenant } from './provision.ts';
 import { registrationHandlers } from './registration.ts';
 import { tenantEditHandlers } from './edit.ts';
+import { tenantRelationHandlers } from './relations.ts';
 import './tables.ts';
 
 const TENANT_LIST: ListSpec = {
@@ -88,6 +89,7 @@ async function tenantList(ctx: HandlerContext, waitingOnly: boolean) {
 export const tenantHandlers: HandlerMap = {
   ...registrationHandlers,
   ...tenantEditHandlers,
+  ...tenantRelationHandlers,
   'saas.tenant.query.wait': (ctx) => tenantList(ctx, true),
   'saas.tenant.query': (ctx) => tenantList(ctx, false),
 
