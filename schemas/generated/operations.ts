@@ -213,6 +213,9 @@ export type GroupSaveCascadeResponse = Group & {
     orgName?: string;
   }[];
 };
+export type LevelQueryResponse = PageResult & {
+  dataResult?: Level[];
+};
 export type LogLoginQueryResponse = PageResult & {
   dataResult?: LoginLogEntry[];
 };
@@ -274,7 +277,23 @@ export type RoleQueryWithSysBySysIdResponse = PageResult & {
   dataResult?: Role[];
 };
 export type RoleTransferResponse = Role[];
+export type SaasTenantAccountQueryResponse = PageResult & {
+  dataResult?: {
+    id: string;
+    account: string;
+    name: string;
+    mobile?: string | null;
+    email?: string | null;
+    status?: string;
+    isTenantAdmin?: boolean | null;
+  }[];
+};
 export type SaasTenantFindTenantResponse = Tenant[];
+export type SaasTenantParentOptionsResponse = {
+  id: string;
+  name: string;
+  code: string;
+}[];
 export type SaasTenantQueryResponse = PageResult & {
   dataResult?: Tenant[];
 };
@@ -2679,6 +2698,13 @@ export interface FilingCalendarRemoveQuery {
 export interface FilingCaseAcceptQuery {
   caseId: string;
 }
+export interface FilingCaseAcceptBody {
+  reason: string;
+  /**
+   * @maxItems 10
+   */
+  attachmentIds?: string[];
+}
 export interface FilingCaseAssignQuery {
   caseId: string;
 }
@@ -2686,6 +2712,7 @@ export interface FilingCaseAssignBody {
   handlerAccountId: string;
   divisionId?: string;
   divisionName?: string;
+  delegatedRegion?: string;
 }
 export interface FilingCaseCheckQuery {
   caseId: string;
@@ -2708,6 +2735,13 @@ export interface FilingCaseDecideQuery {
 }
 export interface FilingCaseDeemNotFiledQuery {
   caseId: string;
+}
+export interface FilingCaseDeemNotFiledBody {
+  reason: string;
+  /**
+   * @maxItems 10
+   */
+  attachmentIds?: string[];
 }
 export interface FilingCaseExtendQuery {
   caseId: string;
@@ -2804,6 +2838,10 @@ export interface FilingCaseReturnQuery {
 }
 export interface FilingCaseReturnBody {
   reason: string;
+  /**
+   * @maxItems 10
+   */
+  attachmentIds?: string[];
 }
 export interface FilingCaseStopClockQuery {
   caseId: string;
@@ -3068,6 +3106,16 @@ export interface GroupRemoveQuery {
    */
   ids: string;
 }
+export interface LevelGetQuery {
+  id: string;
+  _t?: string;
+}
+export interface LevelRemoveQuery {
+  /**
+   * comma-separated level ids
+   */
+  ids: string;
+}
 export interface LogUploadBody {
   /**
    * @minItems 1
@@ -3277,6 +3325,40 @@ export interface PublicityDecisionGetBody {
 export interface PublicityFeedQuery {
   _t?: string;
 }
+export interface PublicityNoticeAnonymityGetBody {
+  noticeId?: string;
+  caseId?: string;
+}
+export interface PublicityNoticeAnonymityGetResponse {
+  id: string;
+  caseId?: string | null;
+  title: string;
+  state: 'SCHEDULED' | 'LIVE' | 'CLOSED';
+  /**
+   * open for comment now (live and not past its last day)
+   */
+  live: boolean;
+  liveFrom?: string | null;
+  liveUntil?: string | null;
+  allowAnonymous: boolean;
+}
+export interface PublicityNoticeAnonymitySaveBody {
+  noticeId: string;
+  allowAnonymous: boolean;
+}
+export interface PublicityNoticeAnonymitySaveResponse {
+  id: string;
+  caseId?: string | null;
+  title: string;
+  state: 'SCHEDULED' | 'LIVE' | 'CLOSED';
+  /**
+   * open for comment now (live and not past its last day)
+   */
+  live: boolean;
+  liveFrom?: string | null;
+  liveUntil?: string | null;
+  allowAnonymous: boolean;
+}
 export interface PublicityNoticeGetBody {
   id: string;
 }
@@ -3398,6 +3480,13 @@ export interface SaasTenantFindTenantBody {
 }
 export interface SaasTenantGetQuery {
   id: string;
+  _t?: string;
+}
+export interface SaasTenantParentOptionsQuery {
+  /**
+   * the tenant being edited; absent for a new tenant
+   */
+  id?: string;
   _t?: string;
 }
 export interface SaasTenantRegisterBody {
@@ -4447,6 +4536,13 @@ export const operations = {
     access: 'tenant',
     permission: 'filing:edit',
   },
+  'filing.office.items': {
+    method: 'POST',
+    path: '/filing/office/items',
+    service: 'platform',
+    access: 'tenant',
+    permission: 'filing:read',
+  },
   'filing.party.add': {
     method: 'POST',
     path: '/filing/party/add',
@@ -4687,6 +4783,34 @@ export const operations = {
     service: 'platform',
     access: 'tenant',
     permission: 'group:write',
+  },
+  'level.get': {
+    method: 'GET',
+    path: '/level/get',
+    service: 'platform',
+    access: 'tenant',
+    permission: 'member',
+  },
+  'level.query': {
+    method: 'POST',
+    path: '/level/query',
+    service: 'platform',
+    access: 'tenant',
+    permission: 'member',
+  },
+  'level.remove': {
+    method: 'POST',
+    path: '/level/remove',
+    service: 'platform',
+    access: 'tenant',
+    permission: 'position:write',
+  },
+  'level.save': {
+    method: 'POST',
+    path: '/level/save',
+    service: 'platform',
+    access: 'tenant',
+    permission: 'position:write',
   },
   'log.login.query': {
     method: 'POST',
@@ -4999,6 +5123,20 @@ export const operations = {
     permission: 'public',
     binary: true,
   },
+  'publicity.notice.anonymity.get': {
+    method: 'POST',
+    path: '/publicity/notice/anonymity/get',
+    service: 'business',
+    access: 'tenant',
+    permission: 'notice:manage',
+  },
+  'publicity.notice.anonymity.save': {
+    method: 'POST',
+    path: '/publicity/notice/anonymity/save',
+    service: 'business',
+    access: 'tenant',
+    permission: 'notice:manage',
+  },
   'publicity.notice.get': {
     method: 'POST',
     path: '/publicity/notice/get',
@@ -5149,6 +5287,13 @@ export const operations = {
     access: 'tenant',
     permission: 'role:read',
   },
+  'saas.tenant.account.query': {
+    method: 'POST',
+    path: '/saas/tenant/account/query',
+    service: 'business',
+    access: 'super',
+    permission: 'tenant:write',
+  },
   'saas.tenant.approve.batch': {
     method: 'POST',
     path: '/saas/tenant/approve/batch',
@@ -5169,6 +5314,13 @@ export const operations = {
     service: 'business',
     access: 'super',
     permission: 'tenant:read',
+  },
+  'saas.tenant.parent.options': {
+    method: 'GET',
+    path: '/saas/tenant/parent/options',
+    service: 'business',
+    access: 'super',
+    permission: 'tenant:write',
   },
   'saas.tenant.query': {
     method: 'POST',
@@ -5631,7 +5783,7 @@ export interface ApiOperations {
   'filing.calendar.add': { query: never; body: FilingCalendarAddBody; response: FilingView };
   'filing.calendar.query': { query: FilingCalendarQueryQuery; body: never; response: FilingView };
   'filing.calendar.remove': { query: FilingCalendarRemoveQuery; body: never; response: unknown };
-  'filing.case.accept': { query: FilingCaseAcceptQuery; body: never; response: FilingView };
+  'filing.case.accept': { query: FilingCaseAcceptQuery; body: FilingCaseAcceptBody; response: FilingView };
   'filing.case.assign': { query: FilingCaseAssignQuery; body: FilingCaseAssignBody; response: FilingView };
   'filing.case.check': { query: FilingCaseCheckQuery; body: never; response: FilingView };
   'filing.case.clearPhaseI': {
@@ -5646,7 +5798,11 @@ export interface ApiOperations {
   };
   'filing.case.create': { query: never; body: FilingFields; response: FilingView };
   'filing.case.decide': { query: FilingCaseDecideQuery; body: FilingFields; response: FilingView };
-  'filing.case.deemNotFiled': { query: FilingCaseDeemNotFiledQuery; body: never; response: FilingView };
+  'filing.case.deemNotFiled': {
+    query: FilingCaseDeemNotFiledQuery;
+    body: FilingCaseDeemNotFiledBody;
+    response: FilingView;
+  };
   'filing.case.extend': { query: FilingCaseExtendQuery; body: FilingCaseExtendBody; response: FilingView };
   'filing.case.furtherReview': {
     query: FilingCaseFurtherReviewQuery;
@@ -5728,6 +5884,7 @@ export interface ApiOperations {
   'filing.member.invite': { query: FilingMemberInviteQuery; body: never; response: FilingView };
   'filing.member.revoke': { query: FilingMemberRevokeQuery; body: never; response: unknown };
   'filing.noticeForm.save': { query: FilingNoticeFormSaveQuery; body: FilingFields; response: FilingView };
+  'filing.office.items': { query: never; body: ListRequest; response: FilingView };
   'filing.party.add': { query: FilingPartyAddQuery; body: FilingFields; response: FilingView };
   'filing.party.remove': { query: FilingPartyRemoveQuery; body: never; response: unknown };
   'filing.party.update': { query: FilingPartyUpdateQuery; body: FilingFields; response: FilingView };
@@ -5778,6 +5935,10 @@ export interface ApiOperations {
   'group.query': { query: never; body: ListRequest; response: GroupQueryResponse };
   'group.remove': { query: GroupRemoveQuery; body: never; response: unknown };
   'group.saveCascade': { query: never; body: GroupSaveCascadeBody; response: GroupSaveCascadeResponse };
+  'level.get': { query: LevelGetQuery; body: never; response: Level };
+  'level.query': { query: never; body: ListRequest; response: LevelQueryResponse };
+  'level.remove': { query: LevelRemoveQuery; body: never; response: unknown };
+  'level.save': { query: never; body: Level; response: Level };
   'log.login.query': { query: never; body: ListRequest; response: LogLoginQueryResponse };
   'log.operation.query': { query: never; body: ListRequest; response: LogOperationQueryResponse };
   'log.upload': { query: never; body: LogUploadBody; response: LogUploadResponse };
@@ -5855,6 +6016,16 @@ export interface ApiOperations {
   'publicity.decision.get': { query: never; body: PublicityDecisionGetBody; response: PublicDecision };
   'publicity.decision.query': { query: never; body: ListRequest; response: PublicityDecisionQueryResponse };
   'publicity.feed': { query: PublicityFeedQuery; body: never; response: Blob };
+  'publicity.notice.anonymity.get': {
+    query: never;
+    body: PublicityNoticeAnonymityGetBody;
+    response: PublicityNoticeAnonymityGetResponse;
+  };
+  'publicity.notice.anonymity.save': {
+    query: never;
+    body: PublicityNoticeAnonymitySaveBody;
+    response: PublicityNoticeAnonymitySaveResponse;
+  };
   'publicity.notice.get': { query: never; body: PublicityNoticeGetBody; response: PublicNotice };
   'publicity.notice.query': { query: never; body: ListRequest; response: PublicityNoticeQueryResponse };
   'publicity.openData.clearance': { query: PublicityOpenDataClearanceQuery; body: never; response: Blob };
@@ -5880,6 +6051,7 @@ export interface ApiOperations {
   'role.save': { query: never; body: Role; response: Role };
   'role.saveResources': { query: never; body: RoleSaveResourcesBody; response: RoleSaveResourcesResponse };
   'role.transfer': { query: RoleTransferQuery; body: never; response: RoleTransferResponse };
+  'saas.tenant.account.query': { query: never; body: ListRequest; response: SaasTenantAccountQueryResponse };
   'saas.tenant.approve.batch': { query: SaasTenantApproveBatchQuery; body: never; response: unknown };
   'saas.tenant.find.tenant': {
     query: never;
@@ -5887,6 +6059,11 @@ export interface ApiOperations {
     response: SaasTenantFindTenantResponse;
   };
   'saas.tenant.get': { query: SaasTenantGetQuery; body: never; response: Tenant };
+  'saas.tenant.parent.options': {
+    query: SaasTenantParentOptionsQuery;
+    body: never;
+    response: SaasTenantParentOptionsResponse;
+  };
   'saas.tenant.query': { query: never; body: ListRequest; response: SaasTenantQueryResponse };
   'saas.tenant.query.wait': { query: never; body: ListRequest; response: SaasTenantQueryWaitResponse };
   'saas.tenant.register': { query: never; body: SaasTenantRegisterBody; response: Tenant };

@@ -37,6 +37,7 @@ export * as documents from './service/documents.ts';
 export * as members from './service/members.ts';
 export * as transitions from './service/transitions.ts';
 export * as worklists from './service/worklists.ts';
+export * as office from './service/office.ts';
 export * as publications from './service/publications.ts';
 export * as calendar from './service/calendar-service.ts';
 export { processDueClocks } from './service/deadlines.ts';

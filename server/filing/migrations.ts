@@ -524,4 +524,20 @@ export const filingMigrations: Migration[] = [
       create index wyf_evidence_owner_idx on ${s}.wyf_evidence (account_id, clue_id);
     `,
   },
+  {
+    // Office items (办公事项, issue 12): 委托 (cases delegated to the provincial bureau), 转办 (cases
+    // reassigned away from a handler, from the assignment history in filing.transition) and 撤回
+    // (withdrawal requests a reviewer handled or decided); see service/worklists.ts.
+    name: '019_filing_office_items',
+    sql: (s) => `
+      create index case_delegated_idx on ${s}."case" (delegated_region, state) where delegated_region is not null;
+      create index transition_handler_before_idx on ${s}.transition ((detail->>'handlerBefore'), case_id)
+        where action = 'reassign';
+      create index transition_delegated_by_idx on ${s}.transition (actor_account_id, case_id)
+        where action in ('assign','reassign') and detail->>'delegatedRegion' is not null;
+      create index withdrawal_decided_by_idx on ${s}.withdrawal (decided_by, case_id) where decided_by is not null;
+      create index membership_principal_idx on ${s}.membership (on_behalf_of_tenant_id, status, case_id)
+        where role = 'AGENT';
+    `,
+  },
 ];

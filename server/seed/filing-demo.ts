@@ -13,10 +13,21 @@ import { HolidayCalendar } from '../filing/calendar.ts';
 import { chinaDate, type PlainDate } from '../filing/dates.ts';
 import { FILING_ROLE_PERMISSIONS } from '../filing/permissions.ts';
 
-/** The public side's permissions of the seeded authority roles (issue 13): news and clue triage. */
+/**
+ * The public side's permissions of the seeded authority roles (issue 13): news, clue triage, and the
+ * switch over anonymous comments on a notice.
+ */
 const PUBLIC_ROLE_PERMISSIONS: Partial<Record<string, string[]>> = {
-  publisher: ['news:manage'],
-  reviewLead: ['clue:triage'],
+  publisher: ['news:manage', 'notice:manage'],
+  reviewLead: ['clue:triage', 'notice:manage'],
+};
+
+/**
+ * The file store's permissions of the seeded authority roles: the review lead attaches files of the
+ * authority's own space to acceptance, return and deemed-not-filed (button reviewWorklist_files).
+ */
+const FILE_ROLE_PERMISSIONS: Partial<Record<string, string[]>> = {
+  reviewLead: ['file:upload', 'file:read'],
 };
 
 import { GENESIS_HASH } from '../filing/audit.ts';
@@ -234,6 +245,7 @@ async function seedTenants(
       resourcesWithin([
         ...FILING_ROLE_PERMISSIONS[role.alias],
         ...(PUBLIC_ROLE_PERMISSIONS[role.alias] ?? []),
+        ...(FILE_ROLE_PERMISSIONS[role.alias] ?? []),
       ]).map((resourceId) => ({
         role_id: role.id,
         resource_id: resourceId,

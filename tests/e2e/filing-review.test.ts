@@ -146,11 +146,14 @@ describe('案件审查: worklist, case actions and dashboard', () => {
     const { page } = await suite.signedIn(LEAD, password(), VIEWPORT);
     const detail = await openCase(page, row);
     await detail.getByRole('button', { name: '立案受理' }).click();
-    await page
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: /确\s*定|OK/ })
-      .click();
+    // Acceptance takes the lead's reason; it shows in the case's history.
+    const accept = page.getByRole('dialog', { name: '立案受理' });
+    await accept.getByLabel('理由').fill('申报文件、资料完备，符合立案条件。');
+    await accept.getByRole('button', { name: /保\s*存/ }).click();
+    await accept.waitFor({ state: 'detached' });
     await expect.poll(async () => (await caseOf(row.id)).case.state).toBe('PHASE_I');
+    await detail.getByRole('tab', { name: '办理记录' }).click();
+    await detail.getByText('申报文件、资料完备，符合立案条件。').first().waitFor();
     await detail.getByText('初步审查').first().waitFor();
     // The Phase I clock and its due date are shown.
     await detail.getByRole('tab', { name: '审查期限' }).click();

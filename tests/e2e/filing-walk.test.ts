@@ -140,10 +140,10 @@ describe('a simplified case from draft to the public list', () => {
     await review.waitFor({ state: 'detached' });
     review = await openForReview(lead, '待审核', caseNo!);
     await review.getByRole('button', { name: '立案受理' }).click();
-    await lead
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: /确\s*定|OK/ })
-      .click();
+    const accept = lead.getByRole('dialog', { name: '立案受理' });
+    await accept.getByLabel('理由').fill('申报文件、资料完备，符合立案条件。');
+    await accept.getByRole('button', { name: /保\s*存/ }).click();
+    await accept.waitFor({ state: 'detached' });
     await expect.poll(() => caseState(caseId)).toBe('PHASE_I');
     const notice = await db()
       .selectFrom('filing.publication')

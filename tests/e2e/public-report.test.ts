@@ -2,7 +2,8 @@
  * Reports of unnotified deals (issue 13) in Chromium: an account without a tenant signs in on
  * /loginWyf, is asked for its reporter details (/wyfperfect) once, reports a deal on /wyfReport and
  * sees it among its reports; a visitor without a session is sent to /loginWyf; axe finds no serious
- * or critical violation on either page. Run `npm run build` first.
+ * or critical violation on any of its pages (/loginWyf at desktop and phone width, and with a sign-in
+ * error shown; /wyfperfect; /wyfReport). Run `npm run build` first.
  */
 import { describe, expect, it } from 'vitest';
 import { makeAccount } from '../server/auth-support.ts';
@@ -18,6 +19,30 @@ describe('reports of unnotified deals', () => {
     const { page } = await suite.newPage();
     await page.goto(`${suite.server.baseUrl}/wyfReport`);
     await page.waitForURL(/\/loginWyf\?redirect=%2FwyfReport$/);
+  });
+
+  it('has no serious or critical accessibility violation on /loginWyf', async () => {
+    const found: string[] = [];
+    for (const width of [1280, 390]) {
+      const { page } = await suite.newPage({ viewport: { width, height: 900 } });
+      await page.goto(`${suite.server.baseUrl}/loginWyf`);
+      await page.getByLabel(/用户名|使用者名稱|Username/).waitFor();
+      await page.getByRole('button', { name: /^(登录|登入|Sign in)$/ }).waitFor();
+      found.push(
+        ...(await seriousViolations(page, `/loginWyf @${width}`)).map((v) => `/loginWyf @${width}: ${v}`),
+      );
+      // With the sign-in error shown (an account that does not exist); once, so that no captcha is asked
+      // of the next sign-in (it is after 3 failures).
+      if (width !== 1280) continue;
+      await submitLogin(page, unique('nobody'), 'Wrong#2026abc');
+      await page.getByTestId('login-error').waitFor();
+      found.push(
+        ...(await seriousViolations(page, `/loginWyf error @${width}`)).map(
+          (v) => `/loginWyf error @${width}: ${v}`,
+        ),
+      );
+    }
+    expect(found).toEqual([]);
   });
 
   it('signs in on /loginWyf, asks for the reporter details once, then takes a report', async () => {

@@ -64,6 +64,16 @@ const OURS: Record<string, { method: string; path: string; access: string }> = {
   'publicity.decision.query': { method: 'POST', path: '/publicity/decision/query', access: 'public' },
   'publicity.decision.get': { method: 'POST', path: '/publicity/decision/get', access: 'public' },
   'publicity.comment.submit': { method: 'POST', path: '/publicity/comment/submit', access: 'public' },
+  'publicity.notice.anonymity.get': {
+    method: 'POST',
+    path: '/publicity/notice/anonymity/get',
+    access: 'tenant',
+  },
+  'publicity.notice.anonymity.save': {
+    method: 'POST',
+    path: '/publicity/notice/anonymity/save',
+    access: 'tenant',
+  },
   'publicity.openData.clearance': { method: 'GET', path: '/publicity/openData/clearance', access: 'public' },
   'publicity.openData.notice': { method: 'GET', path: '/publicity/openData/notice', access: 'public' },
   'publicity.openData.decision': { method: 'GET', path: '/publicity/openData/decision', access: 'public' },
@@ -85,6 +95,13 @@ const OURS: Record<string, { method: string; path: string; access: string }> = {
   'wyf.clue.triage': { method: 'POST', path: '/wyf/clue/triage', access: 'tenant' },
   'wyf.evidence.download': { method: 'GET', path: '/wyf/evidence/download', access: 'tenant' },
   'role.saveResources': { method: 'POST', path: '/role/saveResources', access: 'tenant' },
+  // Platform administration (issue 11): the main tenant choice, the user relations' accounts, levels.
+  'saas.tenant.parent.options': { method: 'GET', path: '/saas/tenant/parent/options', access: 'super' },
+  'saas.tenant.account.query': { method: 'POST', path: '/saas/tenant/account/query', access: 'super' },
+  'level.query': { method: 'POST', path: '/level/query', access: 'tenant' },
+  'level.get': { method: 'GET', path: '/level/get', access: 'tenant' },
+  'level.save': { method: 'POST', path: '/level/save', access: 'tenant' },
+  'level.remove': { method: 'POST', path: '/level/remove', access: 'tenant' },
 };
 
 describe('API catalogue against the spec', () => {

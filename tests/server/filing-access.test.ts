@@ -214,7 +214,11 @@ describe.each(DB_KINDS)('filing access on %s', (kind) => {
       'review:assign',
     ]);
     const rogue = { ...w.filer, permissions: new Set([...w.filer.permissions, ...everything]) };
-    await refused(T.accept(ctx, rogue, caseId), 'denied', Code.NO_PERMISSION);
+    await refused(
+      T.accept(ctx, rogue, caseId, { reason: '申报文件、资料完备，予以立案。' }),
+      'denied',
+      Code.NO_PERMISSION,
+    );
     await refused(T.requestSupplement(ctx, rogue, caseId, { items: 'x', dueOn: '2026-03-20' }), 'denied');
     await refused(worklist(ctx, rogue, { list: 'awaitingCheck' }), 'denied');
     // …and an authority user cannot act as a filer.

@@ -100,14 +100,27 @@ describe('filing API on the demo data', () => {
     const caseId = waiting[0].id;
 
     // The reviewer role lacks review:accept: refused before the service.
-    const byReviewer = await as('lijing', 'POST', `/filing/case/accept?caseId=${caseId}`);
+    const reason = { reason: '申报文件、资料完备，予以立案。' };
+    const byReviewer = await as('lijing', 'POST', `/filing/case/accept?caseId=${caseId}`, reason);
     expect(byReviewer.body.state).toBe(6010104);
     // A filer: refused by the permission check; a filer tenant's admin holds every tenant permission
     // there, yet review:* counts only in the authority tenant.
     for (const filer of ['liuna', 'zhangwei']) {
-      const res = await as(filer, 'POST', `/filing/case/accept?caseId=${caseId}`);
+      const res = await as(filer, 'POST', `/filing/case/accept?caseId=${caseId}`, reason);
       expect(res.body.state, filer).toBe(6010104);
     }
+    // The lead must give a reason: missing or blank, refused with a translated message.
+    for (const body of [{}, { reason: '   ' }, { reason: '理'.repeat(4001) }]) {
+      const res = await as('wangjun', 'POST', `/filing/case/accept?caseId=${caseId}`, body);
+      expect(res.body.state, JSON.stringify(body).slice(0, 30)).not.toBe(200);
+      // The catalogue refuses a missing or over-long one, the service a blank one; both translated.
+      expect(res.body.message).toMatch(/[\u4e00-\u9fff]/);
+      expect(res.body.message).toMatch(/理由|reason/);
+    }
+    const blank = await as('wangjun', 'POST', `/filing/case/deemNotFiled?caseId=${caseId}`, {
+      reason: ' ',
+    });
+    expect(blank.body.message).toBe('请填写理由');
     const still = await as('wangjun', 'GET', `/filing/case/get?caseId=${caseId}`);
     expect(still.body.data.case.state).toBe('SUBMITTED');
     // The lead's dashboard.

@@ -37,7 +37,7 @@ describe.each(DB_KINDS)('audit chain on %s', (kind) => {
     const ctx = testContext(db(), new TestClock('2026-03-02'));
     const { caseId } = await fillFiling(ctx, w.filer, { procedure: 'SIMPLIFIED' });
     await T.submit(ctx, w.filer, caseId);
-    await T.accept(ctx, w.lead, caseId);
+    await T.accept(ctx, w.lead, caseId, { reason: '申报文件、资料完备，予以立案。' });
   });
   afterAll(async () => t?.close());
 

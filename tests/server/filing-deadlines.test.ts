@@ -48,7 +48,7 @@ describe.each(DB_KINDS)('deadline jobs on %s', (kind) => {
       const ctx = testContext(db, new TestClock('2026-03-02'), t.server.filing.jobs.scheduler);
       const { caseId } = await fillFiling(ctx, w.filer, { procedure: 'SIMPLIFIED' });
       await T.submit(ctx, w.filer, caseId);
-      const accepted = await T.accept(ctx, w.lead, caseId);
+      const accepted = await T.accept(ctx, w.lead, caseId, { reason: '申报文件、资料完备，予以立案。' });
       expect(accepted.phaseIDueOn).toBe('2026-04-01');
       const clock = await db
         .selectFrom('filing.clock')

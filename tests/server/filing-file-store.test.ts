@@ -203,6 +203,80 @@ describe.each(DB_KINDS)('filing documents on the file store (%s)', (kind) => {
     expect(served.length).toBeGreaterThan(0);
   });
 
+  it("attaches the authority's own files to its transition; the filer opens them; another tenant's file is refused", async () => {
+    const list = await as('wangjun', 'POST', '/filing/worklist', { list: 'awaitingCheck', size: 100 });
+    const row = (list.body.data.rows as { id: string; procedure: string }[]).find(
+      (r) => r.procedure === 'SIMPLIFIED',
+    )!;
+    const pdf = makePdf(1, 'Return opinion');
+    const ours = await upload('wangjun', '退回审查意见.pdf', pdf);
+    const theirs = await upload('zhangwei', '申报人文件.pdf', makePdf(1, 'Filer file'));
+    const db = t.server.database.db;
+    const attachedCount = async () =>
+      (
+        await db
+          .selectFrom('filing.document')
+          .select('id')
+          .where('case_id', '=', row.id)
+          .where('kind', '=', 'REVIEW_ATTACHMENT')
+          .execute()
+      ).length;
+
+    // A file of another tenant's space is not the authority's: refused, nothing attached or moved.
+    const refused = await as('wangjun', 'POST', `/filing/case/return?caseId=${row.id}`, {
+      reason: '相关市场合计份额超过15%。',
+      attachmentIds: [theirs.id],
+    });
+    expect(refused.body.state).not.toBe(200);
+    expect(refused.body.message).toMatch(/[\u4e00-\u9fff]/);
+    expect(await attachedCount()).toBe(0);
+    expect((await as('wangjun', 'GET', `/filing/case/get?caseId=${row.id}`)).body.data.case.state).toBe(
+      'SUBMITTED',
+    );
+
+    const returned = await as('wangjun', 'POST', `/filing/case/return?caseId=${row.id}`, {
+      reason: '相关市场合计份额超过15%。',
+      attachmentIds: [ours.id],
+    });
+    expect(returned.body.state, returned.body.message).toBe(200);
+    const authority = await tenantOf('wangjun');
+    const doc = await db
+      .selectFrom('filing.document')
+      .select(['id', 'file_tenant_id', 'sha256', 'confidential', 'title'])
+      .where('case_id', '=', row.id)
+      .where('kind', '=', 'REVIEW_ATTACHMENT')
+      .executeTakeFirstOrThrow();
+    expect(doc).toMatchObject({
+      file_tenant_id: authority,
+      sha256: ours.sha256,
+      confidential: false,
+      title: '退回审查意见',
+    });
+    const transition = await db
+      .selectFrom('filing.transition')
+      .select(['document_ids', 'reason'])
+      .where('case_id', '=', row.id)
+      .where('action', '=', 'returnFiling')
+      .executeTakeFirstOrThrow();
+    expect(transition.document_ids).toContain(doc.id);
+
+    // The filer (the case's owner) opens the authority's file: the same bytes.
+    const owner = await db
+      .selectFrom('filing.case as c')
+      .innerJoin('platform.tenant_member as m', 'm.tenant_id', 'c.owner_tenant_id')
+      .innerJoin('platform.account as a', 'a.id', 'm.account_id')
+      .select('a.account')
+      .where('c.id', '=', row.id)
+      .where('m.is_admin', '=', true)
+      .executeTakeFirstOrThrow();
+    const opened = await as(owner.account, 'GET', `/filing/document/open?documentId=${doc.id}`);
+    expect(opened.body.state, opened.body.message).toBe(200);
+    expect(Buffer.from(opened.body.data.content as string, 'base64').equals(pdf)).toBe(true);
+    // The authority's file stays while the case points at it.
+    const removal = await as('wangjun', 'POST', `/fldFile/attachment/remove?attachmentId=${ours.id}`);
+    expect(removal.body.state).not.toBe(200);
+  });
+
   it('takes a simplified filing through the calls the filer screens make: check names what is missing, then submit', async () => {
     const created = await as('zhangwei', 'POST', '/filing/case/create', {
       title: '甲科技收购乙公司股权案',

@@ -102,7 +102,7 @@ describe.each(DB_KINDS)('filing flow on %s', (kind) => {
       nominalDueOn: '2026-02-14',
       dueOn: '2026-02-14',
     });
-    await refused(T.accept(ctx, w.lead, caseId), 'wrongState');
+    await refused(T.accept(ctx, w.lead, caseId, { reason: '申报文件、资料完备，予以立案。' }), 'wrongState');
 
     clock.set('2026-02-10');
     const answerDoc = await upload(ctx, w.filer, caseId, 'SUPPLEMENT');
@@ -114,8 +114,40 @@ describe.each(DB_KINDS)('filing flow on %s', (kind) => {
 
     // Only the lead accepts: a reviewer lacks review:accept.
     clock.set('2026-02-12');
-    await refused(T.accept(ctx, w.reviewer, caseId), 'denied');
-    const accepted = await T.accept(ctx, w.lead, caseId);
+    await refused(T.accept(ctx, w.reviewer, caseId, { reason: '申报文件、资料完备，予以立案。' }), 'denied');
+    // The lead's reason is required (bounded), translated when missing, and a refusal changes nothing.
+    const noReason = await refused(T.accept(ctx, w.lead, caseId, { reason: '  ' }), 'required');
+    expect(translate('zh-CN', noReason.key, noReason.params)).toBe('请填写理由');
+    await refused(T.accept(ctx, w.lead, caseId, { reason: '理'.repeat(4001) }), 'tooLong');
+    expect((await getCase(ctx, w.lead, caseId)).case).toMatchObject({ state: 'SUBMITTED' });
+    // The lead attaches a file of the authority's own store space; a file of another tenant's space is
+    // not the authority's: refused, and nothing is attached or moved.
+    const leadFile = await ctx.store.put({
+      tenantId: w.lead.tenantId,
+      name: '立案审查意见.pdf',
+      mime: 'application/pdf',
+      content: new TextEncoder().encode('%PDF-1.4 立案审查意见'),
+    });
+    const filerFile = await ctx.store.put({
+      tenantId: w.filer.tenantId,
+      name: '申报人文件.pdf',
+      mime: 'application/pdf',
+      content: new TextEncoder().encode('%PDF-1.4 申报人文件'),
+    });
+    await refused(
+      T.accept(ctx, w.lead, caseId, {
+        reason: '申报文件、资料完备，予以立案。',
+        attachmentIds: [leadFile.attachmentId, filerFile.attachmentId],
+      }),
+      'fileMissing',
+    );
+    const unchanged = await getCase(ctx, w.lead, caseId);
+    expect(unchanged.case).toMatchObject({ state: 'SUBMITTED' });
+    expect(unchanged.documents.map((d) => d.kind)).not.toContain('REVIEW_ATTACHMENT');
+    const accepted = await T.accept(ctx, w.lead, caseId, {
+      reason: '申报文件、资料完备，予以立案。',
+      attachmentIds: [leadFile.attachmentId],
+    });
     // Phase I: 30 days from Thu 12 Feb → Sat 14 Mar → Mon 16 Mar. Notice: 10 days → Sun 22 Feb, inside the
     // Spring Festival holiday (15–23 Feb) → Tue 24 Feb.
     expect(accepted).toMatchObject({ to: 'PHASE_I', phaseIDueOn: '2026-03-16', noticeUntil: '2026-02-24' });
@@ -127,6 +159,13 @@ describe.each(DB_KINDS)('filing flow on %s', (kind) => {
       state: 'RUNNING',
     });
     expect(inPhaseI.documents.map((d) => d.kind)).toContain('ACCEPTANCE_NOTICE');
+    // The lead's file is a document of the case every member sees, listed with the transition.
+    const attached = inPhaseI.documents.find((d) => d.kind === 'REVIEW_ATTACHMENT');
+    expect(attached).toMatchObject({ title: '立案审查意见', confidential: false, sha256: leadFile.sha256 });
+    expect(inPhaseI.transitions.find((x) => x.action === 'accept')).toMatchObject({
+      reason: '申报文件、资料完备，予以立案。',
+      documentIds: expect.arrayContaining([attached!.id]),
+    });
 
     // The public notice is live: a comment arrives and is triaged.
     const notice = await t.server.database.db
@@ -213,7 +252,7 @@ describe.each(DB_KINDS)('filing flow on %s', (kind) => {
     });
     await T.submit(ctx, w.filer, caseId);
     clock.set('2026-05-08');
-    const accepted = await T.accept(ctx, w.lead, caseId);
+    const accepted = await T.accept(ctx, w.lead, caseId, { reason: '申报文件、资料完备，予以立案。' });
     expect(accepted.phaseIDueOn).toBe('2026-06-08'); // 30 days → Sun 7 Jun → Mon 8 Jun
     expect(accepted.noticeUntil).toBeUndefined(); // nothing of a normal case is public
 
@@ -343,7 +382,7 @@ describe.each(DB_KINDS)('filing flow on %s', (kind) => {
       title: '甲公司收购乙公司股权案（撤回）',
     });
     await T.submit(ctx, w.filer, caseId);
-    await T.accept(ctx, w.lead, caseId);
+    await T.accept(ctx, w.lead, caseId, { reason: '申报文件、资料完备，予以立案。' });
     clock.set('2026-03-05');
     await refused(T.requestWithdrawal(ctx, w.filer, caseId, { reason: '' }), 'required');
     await T.requestWithdrawal(ctx, w.filer, caseId, { reason: '交易各方终止交易。' });
@@ -396,15 +435,22 @@ describe.each(DB_KINDS)('filing flow on %s', (kind) => {
       items: '补充资产评估报告',
       dueOn: '2026-03-20',
     });
-    await refused(T.deemNotFiled(ctx, w.lead, caseId), 'supplementNotLapsed');
+    await refused(T.deemNotFiled(ctx, w.lead, caseId, { reason: '逾期未补充提交。' }), 'supplementNotLapsed');
     clock.set('2026-03-21');
     const outcomes = await processDueClocks(ctx);
     expect(outcomes.filter((o) => o.caseId === caseId).map((o) => o.outcome)).toEqual(['supplementLapsed']);
     await refused(T.answerSupplement(ctx, w.filer, sup.supplementId, { answer: '迟交' }), 'supplementClosed');
     const lapsed = await worklist(ctx, w.lead, { list: 'supplementLapsed' });
     expect(lapsed.rows.map((r) => r.id)).toContain(caseId);
-    const done = await T.deemNotFiled(ctx, w.lead, caseId);
+    await refused(T.deemNotFiled(ctx, w.lead, caseId, { reason: '' }), 'required');
+    expect((await getCase(ctx, w.lead, caseId)).case).toMatchObject({ state: 'AWAITING_SUPPLEMENT' });
+    const done = await T.deemNotFiled(ctx, w.lead, caseId, { reason: '逾期未补充提交资产评估报告。' });
     expect(done.to).toBe('DEEMED_NOT_FILED');
+    // The reason is recorded with the transition, in the case's history.
+    const history = (await getCase(ctx, w.filer, caseId)).transitions;
+    expect(history.find((x) => x.action === 'deemNotFiled')).toMatchObject({
+      reason: '逾期未补充提交资产评估报告。',
+    });
   });
 
   it('lets an administrator maintain the holiday calendar that due dates are counted on', async () => {

@@ -231,7 +231,7 @@ describe('dialog and drawer', () => {
       { type: 'drawer', screen: 'message-detail', params: { id: "'m2'" }, refresh: false },
       { refresh },
     );
-    await within(document.body).findByText('系统维护通知', {}, { timeout: 5000 });
+    await within(document.body).findByText('系统维护通知', {}, { timeout: 15_000 });
     expect(document.body.querySelector('.ant-drawer-open')).toBeTruthy();
     await act(async () => closeAllScreenDialogs());
     await running;
@@ -247,7 +247,7 @@ describe('dialog and drawer', () => {
       params: { id: 'm3', embedded: true },
       fullScreen: true,
     });
-    await within(document.body).findByText('请确认案件补充材料', {}, { timeout: 5000 });
+    await within(document.body).findByText('请确认案件补充材料', {}, { timeout: 15_000 });
     const dialogs = document.body.querySelectorAll('.ant-modal');
     expect(dialogs).toHaveLength(1);
     expect((dialogs[0] as HTMLElement).style.width).toBe('100vw');

@@ -97,12 +97,12 @@ describe('people search (group members, message receivers)', () => {
     expect(harness.callsOf('employee.query')).toHaveLength(0);
     const input = screen.getByRole('combobox');
     fireEvent.change(input, { target: { value: '张' } });
-    await waitFor(() => expect(harness.callsOf('employee.query')).toHaveLength(1), { timeout: 5_000 });
+    await waitFor(() => expect(harness.callsOf('employee.query')).toHaveLength(1), { timeout: 15_000 });
     expect(harness.callsOf('employee.query')[0].request.body).toEqual({
       parameters: [{ key: 'name', value: '张' }],
       requestPage: { pageNo: 1, limit: 20 },
     });
-    fireEvent.click(await screen.findByText('张敏（zhangmin）', undefined, { timeout: 5_000 }));
+    fireEvent.click(await screen.findByText('张敏（zhangmin）', undefined, { timeout: 15_000 }));
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(harness.callsOf('group.saveCascade')).toHaveLength(1), { timeout: 10_000 });
     const body = harness.callsOf('group.saveCascade')[0].request.body as {

@@ -52,6 +52,13 @@ const SCREEN_PARAMS: Record<string, Record<string, unknown>> = {
   'role-members-add': { id: 'r1' },
   'group-members-form': { id: 'g1' },
   'resource-form': { id: 'res-employees', systemId: 's1' },
+  'org-roles': { orgId: 'o2' },
+  'org-roles-add': { orgId: 'o2' },
+  'position-roles': { positionId: 'p2' },
+  'position-roles-add': { positionId: 'p2' },
+  'tenant-members': { id: 't1' },
+  'tenant-members-add': { id: 't1' },
+  'level-form': { id: 'l2' },
 };
 
 function renderWithFixtures(ui: React.ReactNode, dataSource = createFixtureDataSource()) {

@@ -54,7 +54,7 @@ describe('selector widgets', { timeout: 20_000 }, () => {
       return <Widget {...(props as unknown as WidgetProps)} />;
     }
     renderWithPeople(<Host />);
-    await screen.findByText('申报人', {}, { timeout: 5000 });
+    await screen.findByText('申报人', {}, { timeout: 15_000 });
     expect(screen.queryByRole('button')).toBeNull();
   });
 

@@ -37,7 +37,7 @@ function treeRow(name: string): HTMLElement {
 describe('org-tree screen', { timeout: 20_000 }, () => {
   it('loads the root with its first level, shows the root disabled, and loads children on expand', async () => {
     const h = renderWithPeople(<ScreenRenderer name="org-tree" />);
-    await screen.findByText('财务部', { selector: '[data-node-id]' }, { timeout: 5000 });
+    await screen.findByText('财务部', { selector: '[data-node-id]' }, { timeout: 15_000 });
     expect(screen.getByText('组织管理')).toBeTruthy();
     expect(h.callsOf('org.findTreeData')[0].request).toEqual({ body: {} });
     expect(treeRow('演示企业集团').className).toContain('ant-tree-treenode-disabled');
@@ -73,7 +73,7 @@ describe('org-tree screen', { timeout: 20_000 }, () => {
         },
       },
     });
-    await screen.findByText('法律合规部', { selector: '[data-node-id]' }, { timeout: 5000 });
+    await screen.findByText('法律合规部', { selector: '[data-node-id]' }, { timeout: 15_000 });
     const switcher = () => treeRow('法律合规部').querySelector('.ant-tree-switcher')!;
     fireEvent.click(switcher());
     await waitFor(() => expect(switcher().className).toContain('ant-tree-switcher_close'));
@@ -93,7 +93,7 @@ describe('org-tree screen', { timeout: 20_000 }, () => {
 
   it('offers add, edit and remove on a node, and only add on the root', async () => {
     renderWithPeople(<ScreenRenderer name="org-tree" />);
-    await screen.findByText('财务部', { selector: '[data-node-id]' }, { timeout: 5000 });
+    await screen.findByText('财务部', { selector: '[data-node-id]' }, { timeout: 15_000 });
 
     fireEvent.contextMenu(screen.getByText('财务部', { selector: '[data-node-id]' }));
     const menu = await screen.findByRole('menu');
@@ -115,7 +115,7 @@ describe('org-tree screen', { timeout: 20_000 }, () => {
 
   it('removes a node after asking, with its id, then reads its level again', async () => {
     const h = renderWithPeople(<ScreenRenderer name="org-tree" />);
-    await screen.findByText('财务部', { selector: '[data-node-id]' }, { timeout: 5000 });
+    await screen.findByText('财务部', { selector: '[data-node-id]' }, { timeout: 15_000 });
     fireEvent.contextMenu(screen.getByText('财务部', { selector: '[data-node-id]' }));
     fireEvent.click(within(await screen.findByRole('menu')).getByText('删除组织'));
 
@@ -131,7 +131,7 @@ describe('org-tree screen', { timeout: 20_000 }, () => {
   it('does not remove when the question is declined', async () => {
     const h = renderWithPeople(<ScreenRenderer name="org-tree" />);
     h.ui.answer = false;
-    await screen.findByText('财务部', { selector: '[data-node-id]' }, { timeout: 5000 });
+    await screen.findByText('财务部', { selector: '[data-node-id]' }, { timeout: 15_000 });
     fireEvent.click(screen.getByText('财务部', { selector: '[data-node-id]' }));
     // The selected node's actions are buttons too.
     fireEvent.click(within(screen.getByTestId('tree-node-actions')).getByText('删除组织'));

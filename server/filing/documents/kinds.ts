@@ -34,9 +34,15 @@ export const GENERATED_KINDS = [
   'WITHDRAWAL_REFUSAL', // 不同意撤回申报
 ] as const;
 
+/** What the authority attaches to its own transitions from its file store (never uploaded by a party). */
+export const AUTHORITY_KINDS = [
+  'REVIEW_ATTACHMENT', // 审查机关附件
+] as const;
+
 export type UploadedKind = (typeof UPLOADED_KINDS)[number];
 export type GeneratedKind = (typeof GENERATED_KINDS)[number];
-export type DocumentKind = UploadedKind | GeneratedKind;
+export type AuthorityKind = (typeof AUTHORITY_KINDS)[number];
+export type DocumentKind = UploadedKind | GeneratedKind | AuthorityKind;
 
 export function isUploadedKind(kind: string): kind is UploadedKind {
   return (UPLOADED_KINDS as readonly string[]).includes(kind);

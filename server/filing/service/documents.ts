@@ -12,7 +12,7 @@ import { renderTemplate, type TemplateData } from '../documents/templates.ts';
 import { isFinal } from '../state-machine.ts';
 import { accessAsParty, accessCase, assertContributor, seesConfidential } from './access.ts';
 import type { FilingContext } from './context.ts';
-import { bool, known, oneOf, requiredText, text } from './input.ts';
+import { bool, ids, known, oneOf, requiredText, text } from './input.ts';
 import { view } from './rows.ts';
 import { inUnit, type Unit } from './unit.ts';
 
@@ -141,6 +141,62 @@ export async function attachDocument(
     });
     return { id };
   });
+}
+
+/** At most this many files of its own the authority attaches to one transition. */
+export const MAX_REVIEW_ATTACHMENTS = 10;
+
+/**
+ * The authority's own files attached to one of its transitions, inside that transition's unit: each
+ * attachment id is a file of the actor's (authority) tenant space in the file store, which confirms it
+ * and gives its SHA-256, size, name and type; each becomes a non-confidential REVIEW_ATTACHMENT document
+ * of the case (seen by every member, like the notices) and is audited. Returns the new document ids, for
+ * the transition's `documentIds`. A missing file refuses the whole transition.
+ */
+export async function attachReviewFiles(
+  u: Unit,
+  actor: Actor,
+  caseId: string,
+  attachmentIds: unknown,
+): Promise<string[]> {
+  const wanted = ids(attachmentIds, 'attachmentIds', MAX_REVIEW_ATTACHMENTS);
+  const out: string[] = [];
+  for (const attachmentId of wanted) {
+    const stored = await u.ctx.store.stat(actor.tenantId, attachmentId, u.trx);
+    if (!stored) throw new FilingError('fileMissing');
+    const id = newId();
+    await u.trx
+      .insertInto('filing.document')
+      .values({
+        id,
+        case_id: caseId,
+        kind: 'REVIEW_ATTACHMENT',
+        title: stored.name.replace(/\.[^.]+$/, '') || stored.name,
+        language: 'zh',
+        confidential: false,
+        file_tenant_id: stored.tenantId,
+        attachment_id: stored.attachmentId,
+        sha256: stored.sha256,
+        size: stored.size,
+        mime: stored.mime,
+        file_name: stored.name,
+        contributed_by_tenant_id: actor.tenantId,
+        uploaded_by: actor.accountId,
+        created_at: u.at,
+      })
+      .execute();
+    await u.audit({
+      action: 'document.attach',
+      actorAccountId: actor.accountId,
+      actorTenantId: actor.tenantId,
+      caseId,
+      objectType: 'document',
+      objectId: id,
+      detail: { kind: 'REVIEW_ATTACHMENT', confidential: false, sha256: stored.sha256 },
+    });
+    out.push(id);
+  }
+  return out;
 }
 
 /** Withdraws an uploaded document while the filing is editable (kept, marked removed, for the record). */

@@ -4,9 +4,11 @@
  * cases are never listed by name; nothing of a normal case is public before its decision. Public comments
  * arrive on a live notice and are triaged by reviewers.
  */
+import { sql } from 'kysely';
 import { newId } from '../../auth/tokens.ts';
 import { FilingError, notFound, requirePermission, type Actor } from '../actor.ts';
 import { hasPassed } from '../calendar.ts';
+import { chinaDate } from '../dates.ts';
 import type { CommentTriage } from '../tables.ts';
 import type { FilingContext } from './context.ts';
 import { bool, date, ids, known, oneOf, requiredText, text } from './input.ts';
@@ -255,6 +257,7 @@ export async function listComments(
   requirePermission(actor, 'comment:triage');
   const size = Math.min(Math.max(query.size ?? 20, 1), 100);
   const page = Math.max(query.page ?? 1, 1);
+  const today = chinaDate(ctx.now());
   let q = ctx.db
     .selectFrom('filing.comment as m')
     .innerJoin('filing.publication as p', 'p.id', 'm.publication_id');
@@ -273,6 +276,9 @@ export async function listComments(
         'm.contact',
         'm.text',
         'm.attachment_id',
+        'p.allow_anonymous as notice_allow_anonymous',
+        // Whether the notice still takes comments (live, not past its last day): its switch is offered then.
+        sql<boolean>`(p.notice_state = 'LIVE' and p.live_until >= ${today}::date)`.as('notice_live'),
         'm.triage',
         'm.triage_note',
         'm.created_at',

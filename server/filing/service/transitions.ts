@@ -26,7 +26,7 @@ import {
 import { accessAsAuthority, accessAsParty, type CaseAccess } from './access.ts';
 import { completenessOf, loadBundle } from './cases.ts';
 import type { FilingContext } from './context.ts';
-import { generateAndServe } from './documents.ts';
+import { attachReviewFiles, generateAndServe } from './documents.ts';
 import { date, ids, int, oneOf, requiredText, text } from './input.ts';
 import { nextCaseNo } from './numbering.ts';
 import { inUnit, recordTransition, type Unit } from './unit.ts';
@@ -318,11 +318,23 @@ export async function assignHandler(
   ctx: FilingContext,
   actor: Actor,
   caseId: string,
-  input: { handlerAccountId: string; divisionId?: string; divisionName?: string },
+  input: {
+    handlerAccountId: string;
+    divisionId?: string;
+    divisionName?: string;
+    /**
+     * 委托审查: the provincial bureau (region) the case is delegated to, its handler being that bureau's
+     * delegated reviewer; only simplified cases are delegated. Absent, an assignment ends any delegation.
+     */
+    delegatedRegion?: string;
+  },
 ) {
   const handler = requiredText(input.handlerAccountId, 'handlerAccountId', 64);
+  const delegatedRegion = text(input.delegatedRegion, 'delegatedRegion', { max: 100 });
   return inUnit(ctx, async (u) => {
     const access = await accessAsAuthority(u.trx, actor, caseId, 'review:assign');
+    if (delegatedRegion && access.case.procedure !== 'SIMPLIFIED')
+      throw new FilingError('delegationSimplifiedOnly', { field: 'delegatedRegion' });
     const staff = await u.trx
       .selectFrom('platform.tenant_member as m')
       .innerJoin('platform.tenant as t', 't.id', 'm.tenant_id')
@@ -338,6 +350,7 @@ export async function assignHandler(
         handler_account_id: handler,
         division_id: text(input.divisionId, 'divisionId', { max: 64 }),
         division_name: text(input.divisionName, 'divisionName', { max: 100 }),
+        delegated_region: delegatedRegion,
         updated_at: u.at,
         version: e('version', '+', 1),
       }))
@@ -349,7 +362,12 @@ export async function assignHandler(
       from: access.case.state,
       to: access.case.state,
       actor,
-      detail: { handlerBefore: before, handler, divisionId: input.divisionId ?? null },
+      detail: {
+        handlerBefore: before,
+        handler,
+        divisionId: input.divisionId ?? null,
+        ...(delegatedRegion ? { delegatedRegion } : {}),
+      },
     });
   });
 }
@@ -415,11 +433,16 @@ export async function requestSupplement(
   });
 }
 
+/** The longest reason the lead may give for accepting or deeming a filing not filed (the catalogue's bound). */
+export const DECISION_REASON_MAX = 4000;
+
 export async function deemNotFiled(
   ctx: FilingContext,
   actor: Actor,
   caseId: string,
+  input: { reason: string; attachmentIds?: string[] },
 ): Promise<TransitionResult> {
+  const reason = requiredText(input?.reason, 'reason', DECISION_REASON_MAX);
   return inUnit(ctx, async (u) => {
     const access = await accessAsAuthority(u.trx, actor, caseId, 'review:accept');
     assertFrom(access, 'deemNotFiled');
@@ -446,13 +469,15 @@ export async function deemNotFiled(
       .execute();
     const documentId = await generateAndServe(u, caseId, 'NOT_FILED_NOTICE', actor, { dueOn: lapsed.due_on });
     await moveCase(u, caseId, 'DEEMED_NOT_FILED');
+    const attached = await attachReviewFiles(u, actor, caseId, input.attachmentIds);
     await recordTransition(u, {
       caseId,
       action: 'deemNotFiled',
       from: 'AWAITING_SUPPLEMENT',
       to: 'DEEMED_NOT_FILED',
       actor,
-      documentIds: [documentId],
+      reason,
+      documentIds: [documentId, ...attached],
       detail: { supplementId: lapsed.id },
     });
     return { caseId, from: 'AWAITING_SUPPLEMENT', to: 'DEEMED_NOT_FILED', documentId };
@@ -463,7 +488,7 @@ export async function returnFiling(
   ctx: FilingContext,
   actor: Actor,
   caseId: string,
-  input: { reason: string },
+  input: { reason: string; attachmentIds?: string[] },
 ): Promise<TransitionResult> {
   const reason = requiredText(input.reason, 'reason', 5000);
   return inUnit(ctx, async (u) => {
@@ -472,6 +497,7 @@ export async function returnFiling(
     if (access.case.procedure !== 'SIMPLIFIED') throw new FilingError('returnSimplifiedOnly');
     const documentId = await generateAndServe(u, caseId, 'RETURN_NOTICE', actor, { reason });
     await moveCase(u, caseId, 'RETURNED');
+    const attached = await attachReviewFiles(u, actor, caseId, input.attachmentIds);
     await recordTransition(u, {
       caseId,
       action: 'returnFiling',
@@ -479,7 +505,7 @@ export async function returnFiling(
       to: 'RETURNED',
       actor,
       reason,
-      documentIds: [documentId],
+      documentIds: [documentId, ...attached],
     });
     return { caseId, from: 'SUBMITTED', to: 'RETURNED', documentId };
   });
@@ -490,7 +516,9 @@ export async function accept(
   ctx: FilingContext,
   actor: Actor,
   caseId: string,
+  input: { reason: string; attachmentIds?: string[] },
 ): Promise<TransitionResult & { phaseIDueOn: PlainDate; noticeUntil?: PlainDate }> {
+  const reason = requiredText(input?.reason, 'reason', DECISION_REASON_MAX);
   return inUnit(ctx, async (u) => {
     const access = await accessAsAuthority(u.trx, actor, caseId, 'review:accept');
     assertFrom(access, 'accept');
@@ -561,13 +589,15 @@ export async function accept(
       nominalDueOn: phase.nominal_due_on,
     });
     await moveCase(u, caseId, 'PHASE_I', { accepted_on: u.today });
+    const attached = await attachReviewFiles(u, actor, caseId, input.attachmentIds);
     await recordTransition(u, {
       caseId,
       action: 'accept',
       from: 'SUBMITTED',
       to: 'PHASE_I',
       actor,
-      documentIds: [documentId],
+      reason,
+      documentIds: [documentId, ...attached],
       detail: { phaseIDueOn: phase.due_on, noticeUntil: noticeUntil ?? null },
     });
     return { caseId, from: 'SUBMITTED', to: 'PHASE_I', documentId, phaseIDueOn: phase.due_on, noticeUntil };

@@ -24,6 +24,9 @@ export const WORKLISTS = [
   'myHandled',
   'unassigned',
   'decided',
+  'delegated',
+  'transferred',
+  'revoke',
 ] as const;
 
 /** States in which a case waits for the authority (office items: 待办). */
@@ -149,6 +152,61 @@ export async function worklist(ctx: FilingContext, actor: Actor, query: Worklist
     case 'decided':
       q = q.where('c.decision', 'is not', null);
       break;
+    case 'delegated':
+      // 委托: cases delegated to a provincial bureau (delegated_region set by filing.case.assign) that I
+      // review as the delegated reviewer (I am the handler), or that I delegated (my assignment set the
+      // region). A delegation a later assignment ended is no longer listed.
+      q = q.where('c.delegated_region', 'is not', null).where((e) =>
+        e.or([
+          e('c.handler_account_id', '=', actor.accountId),
+          e.exists(
+            e
+              .selectFrom('filing.transition as x')
+              .select('x.id')
+              .whereRef('x.case_id', '=', 'c.id')
+              .where('x.actor_account_id', '=', actor.accountId)
+              .where('x.action', 'in', ['assign', 'reassign'])
+              .where(sql<boolean>`x.detail->>'delegatedRegion' is not null`),
+          ),
+        ]),
+      );
+      break;
+    case 'transferred':
+      // 转办: cases reassigned away from me — a reassignment in the case's history whose previous handler
+      // was me — and not (again) mine now.
+      q = q
+        .where((e) =>
+          e.exists(
+            e
+              .selectFrom('filing.transition as x')
+              .select('x.id')
+              .whereRef('x.case_id', '=', 'c.id')
+              .where('x.action', '=', 'reassign')
+              .where(sql<boolean>`x.detail->>'handlerBefore' = ${actor.accountId}`),
+          ),
+        )
+        .where((e) =>
+          e.or([e('c.handler_account_id', 'is', null), e('c.handler_account_id', '<>', actor.accountId)]),
+        );
+      break;
+    case 'revoke':
+      // 撤回: cases with a withdrawal request (pending, consented or refused) that I handle as 主办人 or
+      // whose request I decided (consented to or refused).
+      q = q.where((e) =>
+        e.exists(
+          e
+            .selectFrom('filing.withdrawal as w')
+            .select('w.id')
+            .whereRef('w.case_id', '=', 'c.id')
+            .where((w) =>
+              w.or([
+                w('c.handler_account_id', '=', actor.accountId),
+                w('w.decided_by', '=', actor.accountId),
+              ]),
+            ),
+        ),
+      );
+      break;
   }
   if (query.divisionId) q = q.where('c.division_id', '=', query.divisionId);
 
@@ -165,6 +223,7 @@ export async function worklist(ctx: FilingContext, actor: Actor, query: Worklist
         'c.decided_on',
         'c.division_id',
         'c.division_name',
+        'c.delegated_region',
         'c.updated_at',
         't.name as owner_name',
         'h.fullname as handler_name',

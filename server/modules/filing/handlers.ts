@@ -11,6 +11,7 @@ import {
   checkThresholds,
   documents,
   members,
+  office,
   parts,
   publications,
   transitions,
@@ -100,6 +101,14 @@ export const filingHandlers = defineHandlers({
       }),
     );
     return view({ ...mine, ...listPage(mine.rows, mine.total, mine.page, mine.size) });
+  },
+  'filing.office.items': async (ctx) => {
+    const req = ctx.body as ListRequest;
+    const { page, size } = pageOf(req);
+    const items = await run(ctx, (f, a) =>
+      office.officeItems(f, a, { view: paramOf(req, 'view') as office.FilerOfficeView, page, size }),
+    );
+    return view(listPage(items.rows, items.total, items.page, items.size));
   },
   'filing.case.section': async (ctx) => {
     const req = ctx.body as ListRequest;
@@ -268,11 +277,11 @@ export const filingHandlers = defineHandlers({
   'filing.case.requestSupplement': async (ctx) =>
     view(await run(ctx, (f, a) => transitions.requestSupplement(f, a, ctx.query.caseId, ctx.body))),
   'filing.case.deemNotFiled': async (ctx) =>
-    view(await run(ctx, (f, a) => transitions.deemNotFiled(f, a, ctx.query.caseId))),
+    view(await run(ctx, (f, a) => transitions.deemNotFiled(f, a, ctx.query.caseId, ctx.body))),
   'filing.case.return': async (ctx) =>
     view(await run(ctx, (f, a) => transitions.returnFiling(f, a, ctx.query.caseId, ctx.body))),
   'filing.case.accept': async (ctx) =>
-    view(await run(ctx, (f, a) => transitions.accept(f, a, ctx.query.caseId))),
+    view(await run(ctx, (f, a) => transitions.accept(f, a, ctx.query.caseId, ctx.body))),
   'filing.case.clearPhaseI': async (ctx) =>
     view(await run(ctx, (f, a) => transitions.clearPhaseI(f, a, ctx.query.caseId, ctx.body))),
   'filing.case.furtherReview': async (ctx) =>

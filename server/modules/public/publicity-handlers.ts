@@ -32,6 +32,9 @@ import { sanitizeMessageHtml } from '../messages/sanitize.ts';
 import { defineHandlers, type HandlerContext } from '../handler.ts';
 import { applySortAndPage, pageOf, totalOf, type ListRequest } from '../list-query.ts';
 import { submitPublicComment } from './comment-submit.ts';
+import { requireAuthority } from '../../public/authority.ts';
+import { getNoticeAnonymity, NOTICE_MANAGE, setNoticeAnonymity } from '../../public/notice-anonymity.ts';
+import { actorOf } from '../filing/actor-of.ts';
 
 /** One page of a public list: filters checked, sorted, paged and counted. */
 async function listPage<T>(ctx: HandlerContext, list: PublicList, req: ListRequest, view: (r: PubRow) => T) {
@@ -217,6 +220,16 @@ export const publicityHandlers = defineHandlers({
   },
 
   'publicity.comment.submit': (ctx) => submitPublicComment(ctx),
+
+  // The authority's switch over anonymous comments on a notice (notice:manage, authority tenant only).
+  'publicity.notice.anonymity.get': async (ctx) => {
+    await requireAuthority(ctx.db, ctx.auth, NOTICE_MANAGE);
+    return getNoticeAnonymity(ctx.request.server.filing, await actorOf(ctx), ctx.body);
+  },
+  'publicity.notice.anonymity.save': async (ctx) => {
+    await requireAuthority(ctx.db, ctx.auth, NOTICE_MANAGE);
+    return setNoticeAnonymity(ctx.request.server.filing, await actorOf(ctx), ctx.body);
+  },
 
   'publicity.openData.clearance': (ctx) => openData(ctx, 'clearance'),
   'publicity.openData.notice': (ctx) => openData(ctx, 'notice'),

@@ -565,6 +565,7 @@ class DemoCase {
     });
     this.caseRow.accepted_on = on;
     this.transition('accept', on, 'PHASE_I', lead, {
+      reason: '申报文件、资料完备，符合立案条件。',
       documentIds: [doc],
       detail: { phaseIDueOn: p1.due_on, noticeUntil: notice?.due_on ?? null },
     });
@@ -869,6 +870,7 @@ export function buildDemoCases(
     s.row.state = 'LAPSED';
     const doc = c.generate('NOT_FILED_NOTICE', D(48), lead(c), { dueOn: s.clock.due_on });
     c.transition('deemNotFiled', D(48), 'DEEMED_NOT_FILED', lead(c), {
+      reason: '补充材料期限届满，申报人未补充提交。',
       documentIds: [doc],
       detail: { supplementId: s.row.id },
     });
