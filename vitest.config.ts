@@ -7,6 +7,9 @@ import { yamlData } from './tools/vite-yaml-plugin.ts';
 export default defineConfig({
   plugins: [react(), yamlData()],
   test: {
+    // expect.poll waits up to 10 s (vitest's default is 1 s): a busy 2-core CI machine can take more
+    // than a second for a round trip and a re-render. It returns as soon as the condition holds.
+    expect: { poll: { timeout: 10_000 } },
     projects: [
       {
         extends: true,
