@@ -13,10 +13,10 @@ import './builtins/index.ts';
 import { actionHandler, type ActionContext, type ActionDefinition } from './registry.ts';
 import { selectionProblem, targetRows } from './selection-rule.ts';
 
-/** What the screen knows at the moment of the click. */
+/** What the screen knows at the moment of the click (`params`: when not the frame's, e.g. a wizard's). */
 export type RunActionInput = Pick<
   ActionContext,
-  'record' | 'selection' | 'form' | 'refresh' | 'close' | 'screen'
+  'record' | 'selection' | 'form' | 'refresh' | 'close' | 'screen' | 'params'
 >;
 
 export type RunAction = (action: ActionDefinition, input?: RunActionInput) => Promise<unknown>;
@@ -34,7 +34,7 @@ export function useRunAction(): RunAction {
         close: frame.close,
         ...input,
         action,
-        params: frame.params,
+        params: input.params ?? frame.params,
         session,
         dataSource,
         t,

@@ -1,9 +1,12 @@
 /**
  * The wizard kind's view: the steps bar, the current step (its text and its form, drawn by the form
- * kind without a footer) and the buttons: cancel and next, or close on the last step.
+ * kind without a footer) and its screen, if any, and the buttons: cancel and next, or close on the last
+ * step (close and its `next` when it has one).
  */
 import { Button, Space, Steps, Typography } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { resolveParams } from '../actions/params.ts';
 import { FormHostContext } from '../form/form-host.ts';
 import { NestedScreen } from '../screen-host-context.tsx';
 import type { ScreenProps } from '../screen-types.ts';
@@ -32,7 +35,21 @@ export default function WizardScreen({
 }: ScreenProps<WizardScreenDefinition>) {
   const { t } = useTranslation();
   const wizard = useWizardController(screen, params, close);
-  const { step } = wizard;
+  const { step, session, done, index } = wizard;
+  const stepParams = wizard.params;
+  // The step's screen params, made again only when what they read changes (a new object reloads it).
+  const screenParams = useMemo(
+    () =>
+      (step.params
+        ? resolveParams(step.params, {
+            session,
+            params: stepParams,
+            record: done,
+            step: { key: step.key, index },
+          })
+        : stepParams) as Record<string, unknown>,
+    [step, session, stepParams, done, index],
+  );
 
   const content = (
     <div data-testid={`wizard-${name}`} data-step={step.key}>
@@ -58,16 +75,23 @@ export default function WizardScreen({
               key={step.key}
               name={`${name}.${step.key}`}
               screen={stepScreen(step, screen.title)}
-              params={params}
+              params={wizard.params}
               frame="embedded"
             />
           </FormHostContext.Provider>
         </CountdownContext.Provider>
       ) : null}
+      {step.screen ? (
+        <NestedScreen key={`${step.key}:screen`} name={step.screen} params={screenParams} frame="embedded" />
+      ) : null}
       <div style={{ display: 'flex', justifyContent: 'flex-end', paddingTop: 12 }}>
         <Space>
-          {!wizard.isLast && close ? <Button onClick={() => close()}>{t('common.cancel')}</Button> : null}
-          {wizard.isLast ? (
+          {(!wizard.isLast || step.next) && close ? (
+            <Button onClick={() => close()}>
+              {t(wizard.isLast ? 'form.wizard.close' : 'common.cancel')}
+            </Button>
+          ) : null}
+          {wizard.isLast && !step.next ? (
             close ? (
               <Button type="primary" onClick={() => close(true)} data-action="close">
                 {t('form.wizard.close')}

@@ -8,13 +8,13 @@ import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } fro
 import { useTranslation } from 'react-i18next';
 import { showCallFailure } from '../environment/call-failure.ts';
 import { useActionUi } from '../actions/action-ui.ts';
-import { resolveQuery } from '../actions/params.ts';
+import { resolveParams, resolveQuery } from '../actions/params.ts';
 import type { ActionUi } from '../actions/registry.ts';
 import { useSessionScope } from '../actions/session-scope.tsx';
-import { useRunAction } from '../actions/useRunAction.ts';
+import { useRunAction, type RunActionInput } from '../actions/useRunAction.ts';
 import { useDataSource } from '../data-source.tsx';
 import { looselyEqual } from '../expression/evaluate.ts';
-import type { Scope } from '../expression/index.ts';
+import { evaluateCondition, type Scope } from '../expression/index.ts';
 import type { FormHandle, FormHostValue } from '../form/form-host.ts';
 import { resolveTemplate } from '../form/template-values.ts';
 import { Countdowns } from '../sms-code/countdowns.ts';
@@ -31,6 +31,9 @@ export interface WizardController {
   countdowns: Countdowns;
   /** Values of the finished steps, by step key (`record` in expressions). */
   done: Record<string, unknown>;
+  /** The wizard's params with what finished steps carried (`next.carry`): what the steps see as `params`. */
+  params: Record<string, unknown>;
+  session: Record<string, unknown>;
   ui: ActionUi;
 }
 
@@ -47,10 +50,12 @@ export function useWizardController(
   const [index, setIndex] = useState(0);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<Record<string, unknown>>({});
+  const [carried, setCarried] = useState<Record<string, unknown>>({});
   const [countdowns] = useState(() => new Countdowns());
   const handle = useRef<FormHandle | null>(null);
   const step = screen.steps[index];
   const isLast = index === screen.steps.length - 1;
+  const stepParams = useMemo(() => ({ ...params, ...carried }), [params, carried]);
 
   useEffect(() => () => countdowns.clear(), [countdowns]);
 
@@ -74,7 +79,8 @@ export function useWizardController(
     const timer = setTimeout(() => {
       if (enter.success) ui.success(t(enter.success));
       void (async () => {
-        for (const action of enter.then ?? []) await runAction(action, { form: {}, close });
+        for (const action of enter.then ?? [])
+          await runAction(action, { form: {}, params: stepParams, close });
       })();
     }, enter.delay ?? 0);
     return () => clearTimeout(timer);
@@ -89,7 +95,7 @@ export function useWizardController(
     const value = current ? current.value() : {};
     const scope: Scope = {
       session,
-      params,
+      params: stepParams,
       mode: 'new',
       record: done,
       step: { key: step.key, index },
@@ -114,11 +120,51 @@ export function useWizardController(
         ui.warning(t(move.failMessage ?? 'form.wizard.failed'));
         return;
       }
+      if (move.carry) {
+        const more = resolveParams(move.carry, { ...scope, value: answer }) as Record<string, unknown>;
+        scope.params = { ...stepParams, ...more };
+        setCarried((previous) => ({ ...previous, ...more }));
+      }
     }
-    setDone((previous) => ({ ...previous, [step.key]: value }));
-    if (isLast) close?.(true);
-    else setIndex((i) => i + 1);
-  }, [busy, step, index, session, params, done, dataSource, ui, t, isLast, close]);
+    const record = { ...done, [step.key]: value };
+    setDone(record);
+    const actions = move?.then ?? [];
+    const input: RunActionInput = {
+      form: value as Record<string, unknown>,
+      record,
+      params: scope.params as Record<string, unknown>,
+      close,
+    };
+    if (isLast) {
+      close?.(true);
+      // After closing: a dialog an action opens replaces the wizard (its promise ends with that dialog).
+      void (async () => {
+        for (const action of actions) await runAction(action, input);
+      })();
+      return;
+    }
+    for (const action of actions) await runAction(action, input);
+    // The next step whose `skip` does not hold (all skipped: the wizard is done).
+    const after = { ...scope, record };
+    let to = index + 1;
+    while (to < screen.steps.length && evaluateCondition(screen.steps[to].skip, after, false)) to += 1;
+    if (to >= screen.steps.length) close?.(true);
+    else setIndex(to);
+  }, [
+    busy,
+    step,
+    index,
+    session,
+    stepParams,
+    done,
+    dataSource,
+    ui,
+    t,
+    isLast,
+    close,
+    runAction,
+    screen.steps,
+  ]);
 
-  return { index, step, isLast, busy, next, host, countdowns, done, ui };
+  return { index, step, isLast, busy, next, host, countdowns, done, params: stepParams, session, ui };
 }

@@ -15,6 +15,13 @@ export interface StepNext {
   expect?: unknown;
   /** Translation key of the warning when the answer is not `expect`. */
   failMessage?: string;
+  /**
+   * Params the later steps get on top of the wizard's own: names → expressions over the step's scope,
+   * where `value` is the operation's answer (a created record's id carried into the next steps).
+   */
+  carry?: Record<string, unknown>;
+  /** Actions run once the step is done; on the last step the wizard closes first (a dialog replaces it). */
+  then?: ActionDefinition[];
 }
 
 /** What happens when a step is reached (the last step's 'success, then log in again'). */
@@ -36,6 +43,11 @@ export interface WizardStep {
   text?: string;
   /** The step's form: entity or schema, fields, layout (as in a form screen). */
   form?: FormBody;
+  /** A screen drawn in the step (by name), with params from the wizard's scope (e.g. a check list). */
+  screen?: string;
+  params?: Record<string, unknown>;
+  /** A condition over the wizard's scope: when it holds on the way forward, the step is passed over. */
+  skip?: string | boolean;
   next?: StepNext;
   onEnter?: StepEnter;
 }

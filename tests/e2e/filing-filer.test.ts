@@ -1,6 +1,6 @@
 /**
  * The filer's main path in Chromium (issue 12): the demo filer signs in, opens 案件申报 › 我的申报,
- * creates a simplified draft, fills the case and transaction, two parties (one with its 统一社会信用代码)
+ * creates a simplified draft through the new-filing wizard, fills the case and transaction, two parties (one with its 统一社会信用代码)
  * with their turnover and documents, and the 公示表 through the screens, uploads the documents through
  * the attachment selector; 检查 names what is still missing section by section, 提交 is refused with
  * the server's message, and once the last documents are in 检查 passes and the submitted filing shows
@@ -100,9 +100,13 @@ describe('案件申报: a simplified filing from draft to submitted', () => {
       if (!(await mine.isVisible())) await page.getByRole('menuitem', { name: '案件申报' }).click();
       await mine.click();
       await page.getByRole('button', { name: /新建申报/ }).click();
-      const created = dialogOf('filing-case-new');
+      // The wizard's first step creates the draft; leaving at step 2 (申报方) keeps it, and the rest is
+      // filled in the filing's tabs below.
+      const created = dialogOf('filing-case-wizard');
       await field(created, 'title').fill(title);
-      await created.getByRole('button', { name: /保\s*存/ }).click();
+      await created.getByRole('button', { name: /创建草稿/ }).click();
+      await created.locator('[data-step="party"]').waitFor();
+      await created.getByRole('button', { name: /取\s*消/ }).click();
       await created.waitFor({ state: 'detached' });
       const row = page.locator('tr.ant-table-row', { hasText: title });
       await row.waitFor();

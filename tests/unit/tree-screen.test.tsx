@@ -91,7 +91,7 @@ describe('org-tree screen', { timeout: 20_000 }, () => {
     await screen.findByText('审查一处', { selector: '[data-node-id]' });
   });
 
-  it('offers add, edit and remove on a node, and only add on the root', async () => {
+  it('offers add, edit, roles and remove on a node, and only add on the root', async () => {
     renderWithPeople(<ScreenRenderer name="org-tree" />);
     await screen.findByText('财务部', { selector: '[data-node-id]' }, { timeout: 15_000 });
 
@@ -101,7 +101,7 @@ describe('org-tree screen', { timeout: 20_000 }, () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['添加下级组织', '编辑组织', '删除组织']);
+    ).toEqual(['添加下级组织', '编辑组织', '角色', '删除组织']);
 
     fireEvent.contextMenu(screen.getByText('演示企业集团', { selector: '[data-node-id]' }));
     await waitFor(() =>
