@@ -8,25 +8,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../schemas/catalogue.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
+import { demoTokens } from '../support/demo-sign-in.ts';
 
 describe('filing API on the demo data', () => {
   let t: TestServer;
-  const tokens = new Map<string, string>();
-
-  async function tokenOf(account: string): Promise<string> {
-    const known = tokens.get(account);
-    if (known) return known;
-    const res = await call(t, 'POST', '/authentication/apply', {
-      body: {
-        grant_type: 'password_credentials',
-        username: account,
-        password: t.server.seed.filing!.password,
-      },
-    });
-    expect(res.body.state, account).toBe(200);
-    tokens.set(account, res.body.data.access_token as string);
-    return res.body.data.access_token as string;
-  }
+  const tokenOf = demoTokens(() => t);
 
   const as = async (account: string, method: 'GET' | 'POST', path: string, body?: unknown, lang = 'zh-CN') =>
     call(t, method, path, { token: await tokenOf(account), body, headers: { 'accept-language': lang } });

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from './databases.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
+import { demoTokens } from '../support/demo-sign-in.ts';
 
 interface Row {
   id: string;
@@ -18,22 +19,7 @@ interface Row {
 
 describe.each(DB_KINDS)('review lists on %s', (kind) => {
   let t: TestServer;
-  const tokens = new Map<string, string>();
-
-  async function tokenOf(account: string): Promise<string> {
-    const known = tokens.get(account);
-    if (known) return known;
-    const res = await call(t, 'POST', '/authentication/apply', {
-      body: {
-        grant_type: 'password_credentials',
-        username: account,
-        password: t.server.seed.filing!.password,
-      },
-    });
-    expect(res.body.state, account).toBe(200);
-    tokens.set(account, res.body.data.access_token as string);
-    return res.body.data.access_token as string;
-  }
+  const tokenOf = demoTokens(() => t);
   const as = async (account: string, method: 'GET' | 'POST', path: string, body?: unknown) =>
     call(t, method, path, { token: await tokenOf(account), body });
   const list = async (account: string, name: string) => {
