@@ -238,8 +238,11 @@ describe('role grants and menu resources', () => {
       await page.getByTestId('side-menu').getByRole('menuitem', { name: menuName }).click();
       await page.waitForURL(path);
       await page.getByTestId('favourites-button').click();
-      await panel.getByRole('button', { name: '收藏本页' }).click();
-      await panel.getByRole('button', { name: '取消收藏本页' }).waitFor();
+      // Read the whole label: '收藏本页' is also part of '取消收藏本页', shown for a starred page.
+      const current = panel.getByTestId('favourite-current');
+      await expect.poll(() => current.textContent()).toBe('收藏本页');
+      await current.click();
+      await expect.poll(() => current.textContent()).toBe('取消收藏本页');
       await page.keyboard.press('Escape');
     };
     await star('角色管理', /\/system\/roleList$/);
