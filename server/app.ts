@@ -45,6 +45,8 @@ export interface BuildOptions {
   filingWorkers?: boolean;
   /** How often the filing workers poll for due jobs (default 2 s). */
   filingPollSeconds?: number;
+  /** Distinct addresses per alert batch job (default ALERT_PAGE_SIZE, 500); tests use fewer. */
+  alertPageSize?: number;
   /** Start the filing deadline jobs in the background, after the server is ready (npm start). */
   backgroundJobs?: boolean;
   /** Sees every route as it is registered (tests check that each catalogue route has its schemas). */

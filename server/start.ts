@@ -20,7 +20,7 @@ export interface StartedServer {
   seed: SeedResult;
   /** The filing domain: its service context and deadline jobs. */
   filing: FilingRuntime;
-  /** Resolves when the notices (messages, SMS) of the filing events so far are sent. */
+  /** Resolves when the notices of the filing events so far are stored (their SMS / e-mail queued). */
   noticesSettled(): Promise<void>;
   close(): Promise<void>;
 }
@@ -83,26 +83,22 @@ export async function prepareServer(config: ServerConfig, opts: BuildOptions = {
   );
   const { app } = await timed('build app', buildApp(database.db, config, opts));
   app.decorate('filing', filing.ctx);
-  // Served documents become messages and SMS alerts in the member tenants (after each commit).
-  const notices = filingNoticeListener({
-    db: database.db,
-    events: app.events,
-    sms: smsGatewayFor(config, database.db, app.log),
-    mail: mailAdapterFor(config, database.db),
-    log: app.log,
-  });
-  filing.onEvent(notices.listener);
   // Message alerts (SMS, e-mail) run as jobs on the same queue, outside the send request.
+  const mail = mailAdapterFor(config, database.db);
   const alerts = messageAlertJobs(
     filing.jobs,
     {
       db: database.db,
       sms: smsGatewayFor(config, database.db, app.log),
-      mail: mailAdapterFor(config, database.db),
+      mail,
       log: app.log,
     },
-    { pollingIntervalSeconds: opts.filingPollSeconds },
+    { pollingIntervalSeconds: opts.filingPollSeconds, pageSize: opts.alertPageSize },
   );
+  // Served documents become messages in the member tenants (after each commit); their SMS and e-mail
+  // alerts are queued with the message and sent by the alert jobs.
+  const notices = filingNoticeListener({ db: database.db, events: app.events, alerts, log: app.log });
+  filing.onEvent(notices.listener);
   app.decorate('messageAlerts', alerts);
   const alertWorkers = alerts.start();
   if (opts.backgroundJobs)
@@ -121,6 +117,7 @@ export async function prepareServer(config: ServerConfig, opts: BuildOptions = {
         await notices.settled();
         await app.close();
         await filing.stop();
+        await mail.close?.();
         await database.close();
       })()),
   };

@@ -35,11 +35,24 @@ export interface MessageAlertJob {
   senderName: string;
   targetKeys: string[];
   channels: AlertChannel[];
+  /** The alert texts; by default those of a message alert (alertTexts). Filing notices bring their own. */
+  texts?: AlertTexts;
+  /** What the SMS / mail is for, kept in the outboxes (default 'message-alert'). */
+  purpose?: string;
+}
+
+/** The texts of one alert: the SMS, the mail's subject and body. */
+export interface AlertTexts {
+  sms: string;
+  mailSubject: string;
+  mailText: string;
 }
 
 interface BatchJob {
   messageId: string;
   channel: AlertChannel;
+  /** What the alert is for (default 'message-alert'). */
+  purpose?: string;
   to: string[];
   /** SMS text, or the mail's body. */
   text: string;
@@ -64,7 +77,12 @@ export interface MessageAlertJobs {
    * Queues the alerts of one message in the caller's transaction (`trx`), if the tenant's setting for
    * its type asks for any; returns whether a job was queued. Call `ready()` before opening `trx`.
    */
-  enqueue(trx: Db, m: Omit<MessageAlertJob, 'channels'>): Promise<boolean>;
+  enqueue(trx: Db, m: Omit<MessageAlertJob, 'channels' | 'texts' | 'purpose'>): Promise<boolean>;
+  /**
+   * Queues an alert job as given (channels and texts chosen by the caller, e.g. a filing notice) in the
+   * caller's transaction. The job's id is derived from the message: one message, at most one job.
+   */
+  enqueueJob(trx: Db, job: MessageAlertJob): Promise<void>;
   /** Resolves once the queues exist (on embedded PGlite the queue shares the one connection). */
   ready(): Promise<void>;
 }
@@ -82,58 +100,72 @@ const shown = (channel: AlertChannel, to: string) =>
 /** Sends one batch; each refusal is logged and kept in the result. */
 export async function deliverBatch(deps: AlertJobDeps, b: BatchJob): Promise<BatchResult> {
   const result: BatchResult = { delivered: 0, failed: [] };
+  const purpose = b.purpose ?? 'message-alert';
+  const what = purpose === 'message-alert' ? 'message alert' : purpose.replace(/-/g, ' ');
   for (const to of b.to) {
     try {
       if (b.channel === 'sms')
-        await deps.sms.send({ mobile: to, purpose: 'message-alert', code: '', minutes: 0, content: b.text });
-      else await deps.mail.send({ to, subject: b.subject ?? '', text: b.text, purpose: 'message-alert' });
+        await deps.sms.send({ mobile: to, purpose, code: '', minutes: 0, content: b.text });
+      else await deps.mail.send({ to, subject: b.subject ?? '', text: b.text, purpose });
       result.delivered++;
     } catch (err) {
       const error = (err as Error).message;
       result.failed.push({ to, error });
       deps.log.warn(
-        `message alert: ${b.channel === 'sms' ? 'SMS' : 'mail'} to ${shown(b.channel, to)} not sent (message ${b.messageId}): ${error}`,
+        `${what}: ${b.channel === 'sms' ? 'SMS' : 'mail'} to ${shown(b.channel, to)} not sent (message ${b.messageId}): ${error}`,
       );
     }
   }
   // Nothing went out: the gateway is likely down; fail so that the queue tries the batch again.
   if (b.to.length && !result.delivered)
-    throw new Error(
-      `message alert: none of ${b.to.length} ${b.channel} alerts sent: ${result.failed[0].error}`,
-    );
+    throw new Error(`${what}: none of ${b.to.length} ${b.channel} alerts sent: ${result.failed[0].error}`);
   return result;
 }
 
-/** Expands one message's targets into batch jobs, a page of distinct addresses at a time. */
-async function expand(
+/**
+ * Expands one message's targets into batch jobs, a page of distinct addresses at a time. Run again for
+ * the same job (a retry), it queues nothing new: each batch's id is derived from the job and its page.
+ * `queued` counts the batches this run added.
+ */
+export async function expandAlertJob(
   boss: PgBoss,
-  deps: AlertJobDeps,
+  deps: Pick<AlertJobDeps, 'db'>,
   jobId: string,
   m: MessageAlertJob,
-  pageSize: number,
-): Promise<{ batches: number; addresses: number }> {
-  const texts = alertTexts(m);
+  pageSize = ALERT_PAGE_SIZE,
+): Promise<{ batches: number; addresses: number; queued: number }> {
+  const texts = m.texts ?? alertTexts(m);
   let batches = 0;
   let addresses = 0;
+  let queued = 0;
   for (const channel of m.channels) {
     let after: string | null = null;
     for (let page = 0; ; page++) {
       const to = await alertAddressPage(deps.db, m.schema, m.targetKeys, channel, after, pageSize);
       if (!to.length) break;
+      const purpose = m.purpose === undefined ? {} : { purpose: m.purpose };
       const batch: BatchJob =
         channel === 'sms'
-          ? { messageId: m.messageId, channel, to, text: texts.sms }
-          : { messageId: m.messageId, channel, to, text: texts.mailText, subject: texts.mailSubject };
-      await boss.send(MESSAGE_ALERT_BATCH_QUEUE, batch as object, {
+          ? { messageId: m.messageId, channel, ...purpose, to, text: texts.sms }
+          : {
+              messageId: m.messageId,
+              channel,
+              ...purpose,
+              to,
+              text: texts.mailText,
+              subject: texts.mailSubject,
+            };
+      const id = await boss.send(MESSAGE_ALERT_BATCH_QUEUE, batch as object, {
         id: derivedId(`${jobId}:${channel}:${page}`),
       });
+      if (id) queued++;
       batches++;
       addresses += to.length;
       if (to.length < pageSize) break;
       after = to[to.length - 1];
     }
   }
-  return { batches, addresses };
+  return { batches, addresses, queued };
 }
 
 export function messageAlertJobs(
@@ -168,12 +200,21 @@ export function messageAlertJobs(
       if (!id) throw new Error('message alert job not queued');
       return true;
     },
+    async enqueueJob(trx, job) {
+      if (!job.channels.length) return;
+      const boss = await queues;
+      // Derived from the message: queuing the same message's alerts again adds nothing.
+      await boss.send(MESSAGE_ALERT_QUEUE, job as unknown as object, {
+        id: derivedId(`alert:${job.schema}:${job.messageId}`),
+        db: kyselyExecutor(trx, false),
+      });
+    },
     async start() {
       const boss = await queues;
       if (!jobs.workers) return;
       const polling = { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 };
       await boss.work<MessageAlertJob>(MESSAGE_ALERT_QUEUE, polling, async ([job]) =>
-        expand(boss, deps, job.id, job.data, pageSize),
+        expandAlertJob(boss, deps, job.id, job.data, pageSize),
       );
       await boss.work<BatchJob>(MESSAGE_ALERT_BATCH_QUEUE, polling, async ([job]) =>
         deliverBatch(deps, job.data),

@@ -2,8 +2,14 @@
  * Filing notices through messages (issue 12): when the filing service serves a generated document
  * (`document.served`, raised after its transaction commits), each member tenant receives a system
  * message addressed to its people who hold `filing:read` (through their roles) and to its tenant
- * admins, and each of them with a mobile number gets an SMS alert through the configured gateway.
+ * admins, and each of them with a mobile number gets an SMS alert through the configured gateway
+ * (and an e-mail when the tenant's alert setting for system messages asks for it).
  * Runs outside the filing transaction: a failure is logged and never undoes the filing.
+ *
+ * The SMS and e-mail go out the way message alerts do (issue 14, alert-jobs.ts): the notice's alert
+ * job is queued in the transaction that stores the message, and the job workers send it, retried with
+ * backoff while the gateway refuses everything, never twice (the job's id follows the message, each
+ * batch's id follows the job and its page).
  */
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
@@ -15,9 +21,8 @@ import { translate, type Language } from '../http/i18n.ts';
 import { storeMessage } from '../modules/messages/store.ts';
 import { targetKey } from '../modules/messages/recipients.ts';
 import type { Space } from '../modules/people/common.ts';
-import type { SmsGateway } from '../sms/gateway.ts';
-import type { MailAdapter } from '../mail/gateway.ts';
-import { alertSettings } from './message-alerts.ts';
+import type { MessageAlertJobs } from './alert-jobs.ts';
+import { alertSettings, type AlertChannel } from './message-alerts.ts';
 
 /** The permission that lets a member see the tenant's filings, hence its notices. */
 const NOTICE_PERMISSION = 'filing:read';
@@ -27,9 +32,8 @@ const LANG: Language = 'zh-CN';
 export interface NoticeDeps {
   db: Db;
   events: EventBus;
-  sms: SmsGateway;
-  /** E-mail too, when the tenant's alert setting for system messages asks for it (issue 14). */
-  mail?: MailAdapter;
+  /** The alert job queue: the notice's SMS (always) and e-mail (per the tenant's setting) go there. */
+  alerts: Pick<MessageAlertJobs, 'enqueueJob' | 'ready'>;
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
 }
 
@@ -108,42 +112,52 @@ async function noticeToTenant(
   const content =
     `<p>${translate(LANG, 'filing.notice.content', escaped)}</p>` +
     `<p>${translate(LANG, 'filing.notice.caseLine', escaped)}</p>`;
-  const messageId = await inTransaction(deps.db, (tx) =>
+  const sms = translate(LANG, 'filing.notice.sms', params);
+  // The SMS always goes (issue 12); e-mail follows the tenant's setting for system messages (issue 14).
+  const system = (await alertSettings(deps.db, tenant.schema_name)).find((a) => a.messageType === 'system');
+  const channels: AlertChannel[] = system?.email ? ['sms', 'email'] : ['sms'];
+  const senderName = translate(LANG, 'filing.notice.sender');
+  const targets = receivers.map((r) => ({ key: targetKey('user', r.employeeId), name: r.name }));
+  const store = (tx: Db) =>
     storeMessage(tx.withSchema(tenant.schema_name) as unknown as Space, {
       subject,
       ownerId: null,
-      ownerName: translate(LANG, 'filing.notice.sender'),
+      ownerName: senderName,
       messageType: 'system',
       content,
-      targets: receivers.map((r) => ({ key: targetKey('user', r.employeeId), name: r.name })),
-    }),
-  );
+      targets,
+    });
+  let messageId: string;
+  try {
+    await deps.alerts.ready();
+    messageId = await inTransaction(deps.db, async (tx) => {
+      const id = await store(tx);
+      await deps.alerts.enqueueJob(tx, {
+        schema: tenant.schema_name,
+        messageId: id,
+        messageType: 'system',
+        subject,
+        senderName,
+        targetKeys: targets.map((t) => t.key),
+        channels,
+        texts: { sms, mailSubject: subject, mailText: sms },
+        purpose: 'filing-notice',
+      });
+      return id;
+    });
+  } catch (err) {
+    // The job queue refused: the notice itself still goes out, without its SMS / e-mail.
+    deps.log.warn(`filing notice: alerts not queued: ${(err as Error).message}`);
+    messageId = await inTransaction(deps.db, store);
+  }
   try {
     await deps.events.publish({ type: 'message.new', messageId, tenantId });
   } catch (err) {
     deps.log.warn(`filing notice: bell event not published: ${(err as Error).message}`);
   }
-  const sms = translate(LANG, 'filing.notice.sms', params);
-  for (const mobile of new Set(receivers.map((r) => r.mobile).filter((m): m is string => !!m))) {
-    try {
-      await deps.sms.send({ mobile, purpose: 'filing-notice', code: '', minutes: 0, content: sms });
-    } catch (err) {
-      deps.log.warn(`filing notice: SMS not sent: ${(err as Error).message}`);
-    }
-  }
-  // The SMS above always goes (issue 12); e-mail follows the tenant's setting for system messages.
-  const system = (await alertSettings(deps.db, tenant.schema_name)).find((a) => a.messageType === 'system');
-  if (!deps.mail || !system?.email) return;
-  for (const to of new Set(receivers.map((r) => r.email).filter((m): m is string => !!m))) {
-    try {
-      await deps.mail.send({ to, subject, text: sms, purpose: 'filing-notice' });
-    } catch (err) {
-      deps.log.warn(`filing notice: mail not sent: ${(err as Error).message}`);
-    }
-  }
 }
 
-/** Handles one served document: a message (and SMS alerts) in every member tenant. */
+/** Handles one served document: a message (and its queued SMS / e-mail alerts) in every member tenant. */
 export async function serveNotices(
   deps: NoticeDeps,
   e: Extract<FilingEvent, { type: 'document.served' }>,

@@ -12,4 +12,6 @@ export interface MailAdapter {
   readonly name: string;
   /** Resolves once the server (or the outbox) accepted the mail; rejects otherwise. */
   send(message: MailMessage): Promise<void>;
+  /** Releases what the adapter holds (the SMTP adapter's pooled connections); call on server close. */
+  close?(): Promise<void>;
 }

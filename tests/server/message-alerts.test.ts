@@ -219,7 +219,9 @@ describe.each(DB_KINDS)('message alerts on %s', (kind) => {
  * on the same database (server B): the queued work survives a restart, and is sent a page at a time.
  */
 describe.each(DB_KINDS)('message alerts to everyone on %s', (kind) => {
-  const PEOPLE = 1_100; // more than two pages of ALERT_PAGE_SIZE
+  // More than two pages of the batch size the servers below use (the default, 500, costs minutes of PGlite).
+  const PAGE = 50;
+  const PEOPLE = 130;
   let a: TestServer;
   let b: TestServer | undefined;
   afterAll(async () => {
@@ -228,7 +230,7 @@ describe.each(DB_KINDS)('message alerts to everyone on %s', (kind) => {
   });
 
   it('answers before the alerts go out, and they all arrive afterwards', async () => {
-    a = await startTestServer(kind, { rateLimitPerMinute: 10_000 }, { filingWorkers: false });
+    a = await startTestServer(kind, { rateLimitPerMinute: 10_000 }, { filingWorkers: false, alertPageSize: PAGE });
     const admin = await loginAsAdmin(a);
     const tenantId = await demoTenantId(a);
     const { schema_name: schema } = await db(a)
@@ -313,12 +315,12 @@ describe.each(DB_KINDS)('message alerts to everyone on %s', (kind) => {
     b = await startTestServer(
       'pglite',
       { rateLimitPerMinute: 10_000, databaseUrl: a.config.databaseUrl, dataDir: a.config.dataDir },
-      { filingPollSeconds: 0.5 },
+      { filingPollSeconds: 0.5, alertPageSize: PAGE },
     );
     const jobs = await alertJobsSettled(b, messageId);
     expect(jobs.every((j) => j.state === 'completed')).toBe(true);
     const batches = jobs.filter((j) => j.name === 'message-alert-batch');
-    expect(batches).toHaveLength(Math.ceil(mobiles.size / 500) + Math.ceil(emails.size / 500));
+    expect(batches).toHaveLength(Math.ceil(mobiles.size / PAGE) + Math.ceil(emails.size / PAGE));
     const smsRows = (await smsFor(b)).map((r) => r.mobile);
     expect(smsRows).toHaveLength(mobiles.size);
     expect(new Set(smsRows)).toEqual(mobiles);

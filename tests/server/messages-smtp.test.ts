@@ -12,6 +12,7 @@ import { call, loginAsAdmin, startTestServer, type TestServer } from '../support
 import { db, demoTenantId, makeAccount } from './auth-support.ts';
 import { DB_KINDS } from './databases.ts';
 import { alertJobs, alertJobsSettled, waitFor } from './alert-jobs-support.ts';
+import { SmtpMailAdapter } from '../../server/mail/smtp.ts';
 
 interface Received {
   from: string;
@@ -205,5 +206,40 @@ describe.each(DB_KINDS)('message alerts by SMTP on %s', (kind) => {
     );
     expect(JSON.stringify(batch.output)).toContain('550');
     expect(smtp.received.some((m) => m.headers.get('subject')?.includes('全部退信'))).toBe(false);
+  });
+});
+
+describe('the SMTP transport', () => {
+  it('is pooled, shared by the adapters of one configuration, and closed with the last of them', async () => {
+    const smtp = await startSmtp();
+    try {
+      const url = `smtp://127.0.0.1:${smtp.port}`;
+      const a = new SmtpMailAdapter(url, 'pool@merger.test');
+      const b = new SmtpMailAdapter(url, 'pool@merger.test');
+      const other = new SmtpMailAdapter(url, 'other@merger.test');
+      expect(a.transport).toBe(b.transport);
+      expect(other.transport).not.toBe(a.transport);
+      expect((a.transport as unknown as { transporter: { name: string } }).transporter.name).toBe(
+        'SMTP (pool)',
+      );
+      await Promise.all([
+        a.send({ to: 'one@example.com', subject: 'pool 1', text: '1', purpose: 'test' }),
+        b.send({ to: 'two@example.com', subject: 'pool 2', text: '2', purpose: 'test' }),
+      ]);
+      expect(smtp.received.map((m) => m.rcptTo[0]).sort()).toEqual(['one@example.com', 'two@example.com']);
+      const shared = a.transport;
+      await a.close();
+      await a.close(); // idempotent: b still holds the transport
+      expect(b.transport).toBe(shared);
+      await b.close();
+      expect(() => b.transport).toThrow();
+      // The configuration's next adapter opens a new pool.
+      const c = new SmtpMailAdapter(url, 'pool@merger.test');
+      expect(c.transport).not.toBe(shared);
+      await c.close();
+      await other.close();
+    } finally {
+      await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
+    }
   });
 });

@@ -5,6 +5,7 @@
 import type { Migration } from '../migrate.ts';
 import { tenantFileMigration } from '../../files/migrations.ts';
 import { tenantAlertSettingMigration } from '../../alerts/migrations.ts';
+import { tenantMessageWalkMigration } from '../../modules/messages/migrations.ts';
 
 export const tenantMigrations: Migration[] = [
   {
@@ -279,4 +280,5 @@ export const tenantMigrations: Migration[] = [
     sql: (s) => `create index employee_account_id_idx on ${s}.employee (account_id);`,
   },
   tenantAlertSettingMigration,
+  tenantMessageWalkMigration,
 ];

@@ -5,12 +5,14 @@
  * sender's removal hides the message from their sent box only.
  */
 import { sql } from 'kysely';
-import { defineHandlers, type HandlerContext } from '../handler.ts';
-import type { ListSpec } from '../list-query.ts';
+import { defineHandlers, tenantSchemaOf, type HandlerContext } from '../handler.ts';
+import { isFiltered } from '../list-count.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageOf, type ListSpec } from '../list-query.ts';
 import { idList, invalid, listPage, spaceOf, takeParam, type Space } from '../people/common.ts';
 import { messageNotFound, messageOut, MESSAGE_COLUMNS, type MessageRow } from './common.ts';
 import { INBOX_READ, INBOX_UNREAD, inboxOf, receivedBy, receiverOf, type Receiver } from './recipients.ts';
 import { markAllRead, markRead, markRemoved } from './state.ts';
+import { walkInbox } from './inbox-walk.ts';
 
 const COMMON_FILTERS: ListSpec['filters'] = {
   subject: ['m.subject', 'like'],
@@ -66,6 +68,26 @@ export const boxHandlers = defineHandlers({
     const r = await receiverOf(ctx, space);
     const { value: flag, rest } = takeParam(ctx.body, ['readFlag', 'READ_FLAG']);
     const read = readFilter(ctx, flag);
+    // The usual request (newest first, no filter but read/unread): walk the indexes (inbox-walk.ts).
+    if (!isFiltered(rest) && !rest.sorts?.length) {
+      const limit = Math.min(Math.max(1, rest.requestPage?.limit ?? DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
+      const pageNo = Math.max(1, rest.requestPage?.pageNo ?? 1);
+      const walked = await walkInbox(space, r, {
+        schema: tenantSchemaOf(ctx),
+        read,
+        offset: (pageNo - 1) * limit,
+        limit,
+        req: rest,
+        pinFirst: true,
+      });
+      if (walked) {
+        const page = pageOf(walked.rows, walked.total, pageNo, limit);
+        return {
+          ...page,
+          dataResult: page.dataResult.map((m) => ({ ...messageOut(m), readFlag: Boolean(m.read_flag) })),
+        };
+      }
+    }
     let base = inboxOf(space, r);
     if (read === true) base = base.where(INBOX_READ);
     if (read === false) base = base.where(INBOX_UNREAD);
