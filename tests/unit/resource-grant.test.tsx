@@ -48,7 +48,7 @@ describe('role-grant screen', () => {
     const harness = renderWithPeople(
       <ScreenRenderer name="role-grant" params={{ id: 'r1', systemId: 's1' }} />,
     );
-    const tree = await screen.findByTestId('resource-grant-tree', undefined, { timeout: 10_000 });
+    const tree = await screen.findByTestId('resource-grant-tree', undefined, { timeout: 25_000 });
     await waitFor(() => expect(tree.querySelectorAll('.ant-tree-checkbox-checked')).toHaveLength(2));
     // Check the files page (its group is already held), uncheck the employee page.
     fireEvent.click(

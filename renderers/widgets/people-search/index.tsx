@@ -6,11 +6,12 @@
  * string field: 'id1,id2'), `ids` or `people` ([{id, name, account}], default for an array of objects);
  * `operation` (default employee.query), `searchKey` (default name), `pageSize` (default 20).
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Select, Spin } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { useDataSource } from '../../data-source.tsx';
+import { useLoad } from '../../environment/use-load.ts';
 import {
   idsOf,
   knownPeople,
@@ -29,6 +30,12 @@ function pageOf(answer: unknown): Page {
   const a = (answer ?? {}) as { dataResult?: unknown; pageResult?: { totalCount?: number } };
   const rows = Array.isArray(a.dataResult) ? (a.dataResult as Person[]) : [];
   return { rows, total: a.pageResult?.totalCount ?? rows.length };
+}
+
+function withPeople(map: Map<string, Person>, people: Person[]): Map<string, Person> {
+  const next = new Map(map);
+  for (const p of people) next.set(String(p.id), { ...p, id: String(p.id) });
+  return next;
 }
 
 export default function PeopleSearchWidget({
@@ -54,60 +61,59 @@ export default function PeopleSearchWidget({
   const pageSize = typeof options.pageSize === 'number' ? options.pageSize : 20;
 
   const ids = idsOf(value);
-  const [known, setKnown] = useState<Map<string, Person>>(() => knownPeople(value));
+  // People the value names, as far as known (kept when the user chooses; search results come and go).
+  const [chosenKnown, setChosenKnown] = useState<Map<string, Person>>(() => knownPeople(value));
   const [text, setText] = useState('');
-  const [found, setFound] = useState<Person[]>([]);
-  const [total, setTotal] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const round = useRef(0);
+  // What was typed, once typing paused (a name typed quickly is one call), and how many pages are shown.
+  const [words, setWords] = useState('');
+  const [pageNo, setPageNo] = useState(1);
 
-  const remember = (people: Person[]) =>
-    setKnown((map) => {
-      const next = new Map(map);
-      for (const p of people) next.set(String(p.id), { ...p, id: String(p.id) });
-      return next;
-    });
+  useEffect(() => {
+    const typed = text.trim();
+    const timer = setTimeout(
+      () => {
+        setWords(typed);
+        setPageNo(1);
+      },
+      typed ? 300 : 0,
+    );
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  // The pages shown for the current words (scrolling to the end asks for the next one).
+  const [pages, setPages] = useState<{ words: string; rows: Person[][]; total: number }>();
+  const search = useLoad(
+    words ? JSON.stringify([operation, searchKey, words, pageNo, pageSize]) : null,
+    (signal) =>
+      dataSource(operation, {
+        body: { parameters: [{ key: searchKey, value: words }], requestPage: { pageNo, limit: pageSize } },
+        signal,
+      }).then((answer) => {
+        const page = pageOf(answer);
+        setPages((shown) => {
+          const rows = shown?.words === words ? [...shown.rows] : [];
+          rows[pageNo - 1] = page.rows;
+          return { words, rows, total: page.total };
+        });
+      }),
+  );
+  const current = words && pages?.words === words ? pages : undefined;
+  const found = useMemo(() => current?.rows.flat() ?? [], [current]);
+  const total = current?.total ?? 0;
+  const busy = search.loading;
 
   // Chosen people not yet named (ids from the server): one lookup for all of them.
-  const unnamed = ids.filter((i) => !known.has(i)).join(',');
-  useEffect(() => {
-    if (!unnamed) return;
-    const abort = new AbortController();
-    void dataSource('employee.transfer', { query: { ids: unnamed }, signal: abort.signal, silent: true })
-      .then((rows) => Array.isArray(rows) && remember(rows as Person[]))
-      .catch(() => undefined);
-    return () => abort.abort();
-  }, [dataSource, unnamed]);
-
-  const search = async (words: string, pageNo: number) => {
-    const mine = ++round.current;
-    setBusy(true);
-    try {
-      const answer = await dataSource(operation, {
-        body: {
-          parameters: words ? [{ key: searchKey, value: words }] : [],
-          requestPage: { pageNo, limit: pageSize },
-        },
-      });
-      if (mine !== round.current) return;
-      const page = pageOf(answer);
-      remember(page.rows);
-      setFound((rows) => (pageNo === 1 ? page.rows : [...rows, ...page.rows]));
-      setTotal(page.total);
-    } finally {
-      if (mine === round.current) setBusy(false);
-    }
-  };
-
-  // Typing waits a moment before asking, so a name typed quickly is one call.
-  useEffect(() => {
-    const words = text.trim();
-    if (!words) return;
-    const timer = setTimeout(() => void search(words, 1), 300);
-    return () => clearTimeout(timer);
-    // search reads the latest options; the text alone decides when to ask.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text]);
+  const unnamed = ids.filter((i) => !chosenKnown.has(i)).join(',');
+  const named = useLoad(unnamed || null, (signal) =>
+    dataSource('employee.transfer', { query: { ids: unnamed }, signal, silent: true }).then(
+      (rows) => (Array.isArray(rows) ? (rows as Person[]) : []),
+      (): Person[] => [],
+    ),
+  );
+  const known = useMemo(
+    () => withPeople(withPeople(chosenKnown, named.data ?? []), found),
+    [chosenKnown, named.data, found],
+  );
 
   const choices = useMemo(() => {
     const shown = new Map<string, Person>();
@@ -137,12 +143,15 @@ export default function PeopleSearchWidget({
       }
       options={choices}
       value={ids}
-      onChange={(chosen: string[]) => onChange(storedPeople(chosen, shape, known))}
+      onChange={(chosen: string[]) => {
+        setChosenKnown(known);
+        onChange(storedPeople(chosen, shape, known));
+      }}
       onPopupScroll={(e) => {
         const el = e.currentTarget;
-        if (busy || found.length >= total || !text.trim()) return;
+        if (busy || found.length >= total || !words || words !== text.trim()) return;
         if (el.scrollTop + el.clientHeight >= el.scrollHeight - 24)
-          void search(text.trim(), Math.floor(found.length / pageSize) + 1);
+          setPageNo(Math.floor(found.length / pageSize) + 1);
       }}
       data-testid="people-search"
     />

@@ -4,10 +4,11 @@
  * hands them to the form as its value, and every check changes the value by the rules of
  * grant-rules.ts. Names are translation keys when the menu files wrote them, plain text otherwise.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo } from 'react';
 import { Alert, Empty, Spin, Tree, type TreeDataNode } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDataSource } from '../../data-source.tsx';
+import { useLoad } from '../../environment/use-load.ts';
 import { checkedIds, nestRows, toggleGrant, type GrantNode, type GrantRow } from './grant-rules.ts';
 
 export interface ResourceGrantTreeProps {
@@ -31,28 +32,23 @@ export function ResourceGrantTree({
 }: ResourceGrantTreeProps) {
   const { t, i18n } = useTranslation();
   const dataSource = useDataSource();
-  const [rows, setRows] = useState<GrantRow[] | null>(null);
-  const label = (name: string) => (i18n.exists(name) ? t(name) : name);
-
+  // Read once per role and subsystem (cancelled when either changes or the dialog closes).
+  const loaded = useLoad(roleId && systemId ? JSON.stringify([roleId, systemId]) : null, (signal) =>
+    dataSource('auth.resources.findRoleResTreeChecked', { query: { roleId, systemId }, signal }).then(
+      (answer) => (Array.isArray(answer) ? (answer as GrantRow[]) : []),
+    ),
+  );
+  const rows = loaded.data ?? null;
+  // The form starts from what the role holds now (rjsf's default for an array is []).
+  const startFrom = useEffectEvent((list: GrantRow[]) => onChange(checkedIds(list)));
   useEffect(() => {
-    if (!roleId || !systemId) return;
-    const abort = new AbortController();
-    void dataSource('auth.resources.findRoleResTreeChecked', {
-      query: { roleId, systemId },
-      signal: abort.signal,
-    }).then((answer) => {
-      if (abort.signal.aborted) return;
-      const list = Array.isArray(answer) ? (answer as GrantRow[]) : [];
-      setRows(list);
-      // The form starts from what the role holds now (rjsf's default for an array is []).
-      onChange(checkedIds(list));
-    });
-    return () => abort.abort();
-    // Read once per role and subsystem; onChange changes with every check.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dataSource, roleId, systemId]);
+    if (rows) startFrom(rows);
+  }, [rows]);
 
+  const language = i18n.language;
   const treeData = useMemo(() => {
+    const label = (name: string) =>
+      i18n.exists(name, { lng: language }) ? t(name, { lng: language }) : name;
     const toAntd = (nodes: GrantNode[]): TreeDataNode[] =>
       nodes.map((n) => ({
         key: n.id,
@@ -61,8 +57,7 @@ export function ResourceGrantTree({
         children: toAntd(n.children),
       }));
     return rows ? toAntd(nestRows(rows)) : [];
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [rows, readOnly, i18n.language]);
+  }, [rows, readOnly, i18n, t, language]);
 
   if (!roleId || !systemId)
     return <Alert type="warning" showIcon message={t('resourceAdmin.grant.noSystem')} />;
