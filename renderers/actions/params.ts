@@ -4,6 +4,10 @@
  * objects and lists are resolved member by member.
  */
 import { evaluateExpression, type Scope } from '../expression/index.ts';
+import { JOIN_KEY } from '../form/template-values.ts';
+
+const isJoin = (v: unknown): v is Record<typeof JOIN_KEY, unknown> =>
+  !!v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 1 && JOIN_KEY in v;
 
 export type ParamSpec = string | number | boolean | null | ParamSpec[] | { [key: string]: ParamSpec };
 
@@ -28,7 +32,9 @@ export function resolveQuery(
   const resolved = resolveParams(spec, scope);
   if (!resolved || typeof resolved !== 'object' || Array.isArray(resolved)) return undefined;
   const query: Record<string, string | number | boolean> = {};
-  for (const [key, value] of Object.entries(resolved)) {
+  for (const [key, found] of Object.entries(resolved)) {
+    // `{ $join: list }` (the body's way to write an id list) means the same here as the list itself.
+    const value = isJoin(found) ? found[JOIN_KEY] : found;
     if (value === undefined || value === null || value === '') continue;
     if (Array.isArray(value)) {
       const items = value.filter((item) => item !== undefined && item !== null && item !== '');
