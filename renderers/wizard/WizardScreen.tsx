@@ -1,5 +1,5 @@
 /**
- * The wizard kind's view: the steps bar, the current step (its text and its form, drawn by the form
+ * The wizard kind's view: the steps bar (without the steps passed over), the current step (its text and its form, drawn by the form
  * kind without a footer) and its screen, if any, and the buttons: cancel and next, or close on the last
  * step (close and its `next` when it has one).
  */
@@ -11,6 +11,7 @@ import { FormHostContext } from '../form/form-host.ts';
 import { NestedScreen } from '../screen-host-context.tsx';
 import type { ScreenProps } from '../screen-types.ts';
 import { CountdownContext } from '../sms-code/countdowns.ts';
+import { stepBar } from './step-bar.ts';
 import { useWizardController } from './useWizardController.ts';
 import type { WizardScreenDefinition, WizardStep } from './wizard-types.ts';
 
@@ -51,12 +52,26 @@ export default function WizardScreen({
     [step, session, stepParams, done, index],
   );
 
+  // A step passed over (its `skip` holds for what is known now) is not in the steps bar.
+  const bar = useMemo(
+    () =>
+      stepBar(screen.steps, index, {
+        session,
+        params: stepParams,
+        mode: 'new',
+        record: done,
+        step: { key: step.key, index },
+      }),
+    [screen.steps, index, session, stepParams, done, step.key],
+  );
+
   const content = (
     <div data-testid={`wizard-${name}`} data-step={step.key}>
       <Steps
-        current={wizard.index}
+        current={bar.current}
         style={{ marginBottom: 24 }}
-        items={screen.steps.map((s) => ({
+        items={bar.steps.map(({ step: s }) => ({
+          key: s.key,
           title: t(s.title),
           description: s.description ? t(s.description) : undefined,
         }))}

@@ -2723,12 +2723,20 @@ export interface FilingCaseClearPhaseIQuery {
 }
 export interface FilingCaseClearPhaseIBody {
   reason?: string;
+  /**
+   * @maxItems 10
+   */
+  attachmentIds?: string[];
 }
 export interface FilingCaseConsentWithdrawalQuery {
   caseId: string;
 }
 export interface FilingCaseConsentWithdrawalBody {
   reason?: string;
+  /**
+   * @maxItems 10
+   */
+  attachmentIds?: string[];
 }
 export interface FilingCaseDecideQuery {
   caseId: string;
@@ -2750,12 +2758,20 @@ export interface FilingCaseExtendBody {
   days: number;
   ground: string;
   reason: string;
+  /**
+   * @maxItems 10
+   */
+  attachmentIds?: string[];
 }
 export interface FilingCaseFurtherReviewQuery {
   caseId: string;
 }
 export interface FilingCaseFurtherReviewBody {
   reason: string;
+  /**
+   * @maxItems 10
+   */
+  attachmentIds?: string[];
 }
 export interface FilingCaseGetQuery {
   caseId: string;
@@ -2781,6 +2797,17 @@ export interface FilingCaseMineBody {
    */
   sorts?: unknown[];
 }
+export interface FilingCaseProposeQuery {
+  caseId: string;
+}
+export interface FilingCaseProposeBody {
+  action: string;
+  reason: string;
+  /**
+   * @maxItems 10
+   */
+  attachmentIds?: string[];
+}
 export interface FilingCaseProposeRemedyQuery {
   caseId: string;
 }
@@ -2798,12 +2825,20 @@ export interface FilingCaseRaiseConcernQuery {
 export interface FilingCaseRaiseConcernBody {
   text: string;
   opinionDueOn: string;
+  /**
+   * @maxItems 10
+   */
+  attachmentIds?: string[];
 }
 export interface FilingCaseRefuseWithdrawalQuery {
   caseId: string;
 }
 export interface FilingCaseRefuseWithdrawalBody {
   reason: string;
+  /**
+   * @maxItems 10
+   */
+  attachmentIds?: string[];
 }
 export interface FilingCaseRemoveQuery {
   caseId: string;
@@ -2820,6 +2855,10 @@ export interface FilingCaseRequestSupplementQuery {
 export interface FilingCaseRequestSupplementBody {
   items: string;
   dueOn: string;
+  /**
+   * @maxItems 10
+   */
+  attachmentIds?: string[];
 }
 export interface FilingCaseRequestWithdrawalQuery {
   caseId: string;
@@ -2832,6 +2871,10 @@ export interface FilingCaseRestartClockQuery {
 }
 export interface FilingCaseRestartClockBody {
   reason?: string;
+  /**
+   * @maxItems 10
+   */
+  attachmentIds?: string[];
 }
 export interface FilingCaseReturnQuery {
   caseId: string;
@@ -2849,6 +2892,10 @@ export interface FilingCaseStopClockQuery {
 export interface FilingCaseStopClockBody {
   ground: string;
   reason: string;
+  /**
+   * @maxItems 10
+   */
+  attachmentIds?: string[];
 }
 export interface FilingCaseSubmitQuery {
   caseId: string;
@@ -2935,6 +2982,17 @@ export interface FilingPartyRemoveQuery {
 }
 export interface FilingPartyUpdateQuery {
   partyId: string;
+}
+export interface FilingProposalDecideQuery {
+  proposalId: string;
+}
+export interface FilingProposalDecideBody {
+  adopt: boolean;
+  reason?: string;
+  /**
+   * @maxItems 10
+   */
+  attachmentIds?: string[];
 }
 export interface FilingPublicationClearanceBatchBody {
   title: string;
@@ -4333,6 +4391,13 @@ export const operations = {
     access: 'tenant',
     permission: 'filing:read',
   },
+  'filing.case.propose': {
+    method: 'POST',
+    path: '/filing/case/propose',
+    service: 'platform',
+    access: 'tenant',
+    permission: 'review:read',
+  },
   'filing.case.proposeRemedy': {
     method: 'POST',
     path: '/filing/case/proposeRemedy',
@@ -4563,6 +4628,13 @@ export const operations = {
     service: 'platform',
     access: 'tenant',
     permission: 'filing:edit',
+  },
+  'filing.proposal.decide': {
+    method: 'POST',
+    path: '/filing/proposal/decide',
+    service: 'platform',
+    access: 'tenant',
+    permission: 'review:decide',
   },
   'filing.publication.clearanceBatch': {
     method: 'POST',
@@ -5811,6 +5883,7 @@ export interface ApiOperations {
   };
   'filing.case.get': { query: FilingCaseGetQuery; body: never; response: FilingView };
   'filing.case.mine': { query: never; body: FilingCaseMineBody; response: FilingView };
+  'filing.case.propose': { query: FilingCaseProposeQuery; body: FilingCaseProposeBody; response: FilingView };
   'filing.case.proposeRemedy': {
     query: FilingCaseProposeRemedyQuery;
     body: FilingCaseProposeRemedyBody;
@@ -5888,6 +5961,11 @@ export interface ApiOperations {
   'filing.party.add': { query: FilingPartyAddQuery; body: FilingFields; response: FilingView };
   'filing.party.remove': { query: FilingPartyRemoveQuery; body: never; response: unknown };
   'filing.party.update': { query: FilingPartyUpdateQuery; body: FilingFields; response: FilingView };
+  'filing.proposal.decide': {
+    query: FilingProposalDecideQuery;
+    body: FilingProposalDecideBody;
+    response: FilingView;
+  };
   'filing.publication.clearanceBatch': {
     query: never;
     body: FilingPublicationClearanceBatchBody;

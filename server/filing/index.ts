@@ -36,6 +36,7 @@ export * as parts from './service/parts.ts';
 export * as documents from './service/documents.ts';
 export * as members from './service/members.ts';
 export * as transitions from './service/transitions.ts';
+export * as proposals from './service/proposals.ts';
 export * as worklists from './service/worklists.ts';
 export * as office from './service/office.ts';
 export * as publications from './service/publications.ts';

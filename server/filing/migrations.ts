@@ -540,4 +540,39 @@ export const filingMigrations: Migration[] = [
         where role = 'AGENT';
     `,
   },
+  {
+    // 拟办意见 (issue 12): a delegated reviewer's proposed decision on a delegated simplified case, with
+    // its reasoning and files, for the lead who delegated it; see service/proposals.ts.
+    name: '020_filing_proposal',
+    sql: (s) => `
+      create table ${s}.proposal (
+        id text primary key,
+        case_id text not null references ${s}."case"(id) on delete cascade,
+        action text not null,
+        reason text not null,
+        document_ids text[] not null default '{}',
+        proposed_by text not null,
+        proposed_at timestamptz not null,
+        lead_account_id text,
+        state text not null default 'PENDING'
+          check (state in ('PENDING','ADOPTED','OVERRULED','REJECTED','SUPERSEDED','CLOSED')),
+        decided_by text,
+        decided_at timestamptz,
+        decided_action text,
+        decision_note text
+      );
+      create index proposal_case_idx on ${s}.proposal (case_id, proposed_at);
+      create index proposal_pending_lead_idx on ${s}.proposal (lead_account_id, case_id) where state = 'PENDING';
+    `,
+  },
+  {
+    // The public clearance list's first page (issue 13): its rows in the list's default order
+    // (decided_on desc, id), so the first page stops after 20 rows and the count walks one small index,
+    // whatever the planner's statistics (PGlite runs no autovacuum, so a freshly filled table has none).
+    name: '021_public_clearance_list_idx',
+    sql: (s) => `
+      create index publication_clearance_list_idx on ${s}.publication (decided_on desc, id)
+        where kind = 'CLEARANCE' and batch_id is not null and hidden_at is null;
+    `,
+  },
 ];

@@ -332,6 +332,27 @@ export interface ConcernTable {
   document_id: Nullable<string>;
 }
 
+export type ProposalState = 'PENDING' | 'ADOPTED' | 'OVERRULED' | 'REJECTED' | 'SUPERSEDED' | 'CLOSED';
+
+/** 拟办意见: a delegated reviewer's proposed decision for the lead who delegated the case. */
+export interface ProposalTable {
+  id: string;
+  case_id: string;
+  /** The transition proposed (accept, returnFiling, deemNotFiled, clearPhaseI, furtherReview). */
+  action: string;
+  reason: string;
+  document_ids: Defaulted<string[]>;
+  proposed_by: string;
+  proposed_at: Timestamp;
+  lead_account_id: Nullable<string>;
+  state: Defaulted<ProposalState>;
+  decided_by: Nullable<string>;
+  decided_at: Nullable<Date | string>;
+  /** The transition the lead took (the proposed one when adopted). */
+  decided_action: Nullable<string>;
+  decision_note: Nullable<string>;
+}
+
 export interface RemedyTable {
   id: string;
   case_id: string;
@@ -436,6 +457,7 @@ declare module '../db/tables.ts' {
     'filing.stop_request': StopRequestTable;
     'filing.concern': ConcernTable;
     'filing.remedy': RemedyTable;
+    'filing.proposal': ProposalTable;
     'filing.publication_batch': PublicationBatchTable;
     'filing.publication': PublicationTable;
     'filing.comment': CommentTable;

@@ -3,7 +3,7 @@
  * step 1 creates the draft (filing.case.create) and carries its id to the later steps, step 2 adds the
  * filer's own party (filing.party.add with that id; a wrong 统一社会信用代码 check character stops the
  * step with the translated message and sends nothing), step 3 saves the 公示表's 交易概况 (simplified
- * filings only: a normal filing passes it over), and the last step shows the 检查 list of that draft
+ * filings only: a normal filing passes it over and its steps bar leaves it out), and the last step shows the 检查 list of that draft
  * and opens the filing's own screen.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -15,6 +15,7 @@ import { closeAllScreenDialogs } from '../../renderers/dialogs/dialog-store.ts';
 import { createFixtureDataSource } from '../../renderers/fixtures/index.ts';
 import { recordingUi, ScreenFixtures } from '../../renderers/fixtures/ScreenFixtures.tsx';
 import { ScreenRenderer } from '../../renderers/ScreenRenderer.tsx';
+import { stepBar } from '../../renderers/wizard/step-bar.ts';
 import { setupTestI18n } from './support/i18n.ts';
 
 beforeAll(async () => {
@@ -84,6 +85,12 @@ async function click(element: HTMLElement) {
 const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
 const button = (name: RegExp) => within(wizard()).getByRole('button', { name });
 
+/** The titles in the wizard's steps bar, and the one it marks as current. */
+const stepTitles = () =>
+  [...wizard().querySelectorAll('.ant-steps-item-title')].map((e) => e.textContent?.trim() ?? '');
+const currentTitle = () =>
+  wizard().querySelector('.ant-steps-item-process .ant-steps-item-title')?.textContent?.trim() ?? '';
+
 async function reach(step: string) {
   await waitFor(() => expect(wizard().dataset.step).toBe(step));
   await screen.findByTestId(`form-filing-case-wizard.${step}`);
@@ -111,6 +118,9 @@ describe('filing-case-wizard', () => {
     const { dataSource, close } = setup();
     await createDraft(dataSource);
 
+    // A simplified filing goes through all four steps: the bar shows them all.
+    expect(stepTitles()).toEqual(['案件与交易', '申报方', '交易概况', '检查并继续']);
+    expect(currentTitle()).toBe('申报方');
     const created = callsOf(dataSource, 'filing.case.create');
     expect(created).toHaveLength(1);
     expect(created[0].request.body).toEqual({
@@ -151,6 +161,8 @@ describe('filing-case-wizard', () => {
     type('summary', '甲科技有限公司拟收购乙公司100%股权。');
     await click(button(/下一步/));
     await waitFor(() => expect(wizard().dataset.step).toBe('check'));
+    expect(stepTitles()).toEqual(['案件与交易', '申报方', '交易概况', '检查并继续']);
+    expect(currentTitle()).toBe('检查并继续');
     const notice = callsOf(dataSource, 'filing.noticeForm.save');
     expect(notice).toHaveLength(1);
     expect(notice[0].request.query).toEqual({ caseId: 'case-9' });
@@ -182,10 +194,17 @@ describe('filing-case-wizard', () => {
     );
   }, 60_000);
 
-  it('passes the 公示表 step over for a normal filing', async () => {
+  it('passes the 公示表 step over for a normal filing and leaves it out of the steps bar', async () => {
     const { dataSource } = setup();
+    await screen.findByTestId('form-filing-case-wizard.case', {}, { timeout: 15_000 });
+    // Before the procedure is given, the default (simplified) path is shown.
+    expect(stepTitles()).toEqual(['案件与交易', '申报方', '交易概况', '检查并继续']);
+    expect(currentTitle()).toBe('案件与交易');
     await createDraft(dataSource, /普通程序|普通案件/);
     expect(callsOf(dataSource, 'filing.case.create')[0].request.body).toMatchObject({ procedure: 'NORMAL' });
+    // A normal filing skips 交易概况: the bar no longer shows it.
+    expect(stepTitles()).toEqual(['案件与交易', '申报方', '检查并继续']);
+    expect(currentTitle()).toBe('申报方');
 
     type('nameZh', '丙能源集团');
     await click(button(/下一步/));
@@ -195,5 +214,33 @@ describe('filing-case-wizard', () => {
       body: { role: 'ACQUIRER', nameZh: '丙能源集团' },
     });
     expect(callsOf(dataSource, 'filing.noticeForm.save')).toHaveLength(0);
+    expect(stepTitles()).toEqual(['案件与交易', '申报方', '检查并继续']);
+    expect(currentTitle()).toBe('检查并继续');
   }, 60_000);
+});
+
+describe('the wizard steps bar', () => {
+  const steps = [
+    { key: 'a', title: 'A' },
+    { key: 'b', title: 'B', skip: "params.kind == 'short'" },
+    { key: 'c', title: 'C', skip: true },
+    { key: 'd', title: 'D', skip: 'record.a.more != true' },
+  ];
+  const keys = (bar: ReturnType<typeof stepBar>) => bar.steps.map((s) => s.step.key);
+
+  it('leaves out the steps whose skip holds for what is known, always keeping the step shown', () => {
+    const bar = stepBar(steps, 0, { params: {}, record: {} });
+    expect(keys(bar)).toEqual(['a', 'b']);
+    expect(bar.current).toBe(0);
+    const short = stepBar(steps, 0, { params: { kind: 'short' }, record: { a: { more: true } } });
+    expect(keys(short)).toEqual(['a', 'd']);
+    // The step shown is drawn even when its own condition holds (it was reached), and marked current.
+    const onC = stepBar(steps, 2, { params: {}, record: { a: { more: true } } });
+    expect(keys(onC)).toEqual(['a', 'b', 'c', 'd']);
+    expect(onC.current).toBe(2);
+    const onD = stepBar(steps, 3, { params: { kind: 'short' }, record: { a: { more: true } } });
+    expect(keys(onD)).toEqual(['a', 'd']);
+    expect(onD.current).toBe(1);
+    expect(onD.steps[1].index).toBe(3);
+  });
 });

@@ -9,7 +9,8 @@ import { accessAsParty, accessCase, assertEditable, seesConfidential, type CaseA
 import type { FilingContext } from './context.ts';
 import { amount, bool, date, int, known, oneOf, text } from './input.ts';
 import { view, views } from './rows.ts';
-import { inUnit } from './unit.ts';
+import { inUnit, INTERNAL_ACTIONS } from './unit.ts';
+import { proposalsOf } from './proposal-view.ts';
 import { availableActions } from '../state-machine.ts';
 import { daysBetween, chinaDate } from '../dates.ts';
 
@@ -299,6 +300,15 @@ async function caseView(trx: Db, access: CaseAccess, b: Bundle, actor: Actor, no
         .execute(),
     ]);
   const side = access.authority ? 'authority' : 'filer';
+  // 拟办意见 stay inside the authority: proposals, and what this viewer may do about them.
+  const proposed = access.authority
+    ? await proposalsOf(trx, actor, b.case.id, b.case.state as CaseState)
+    : { proposals: [], pendingProposal: null, actions: [] as string[] };
+  const titles = new Map(
+    b.documents
+      .filter((d) => !d.confidential || sees(d.contributed_by_tenant_id))
+      .map((d) => [d.id, d.title]),
+  );
   const submitted = b.case.submitted_at ? chinaDate(new Date(b.case.submitted_at)) : null;
   return {
     case: {
@@ -321,7 +331,9 @@ async function caseView(trx: Db, access: CaseAccess, b: Bundle, actor: Actor, no
             b.case.state as CaseState,
             side,
             new Set([...actor.permissions].filter((p) => has(actor, p as never))),
-          ).map((t) => t.action)
+          )
+            .map((t) => t.action)
+            .concat(proposed.actions)
         : [],
     handler: handler ? { name: handler.fullname, mobile: handler.mobile, email: handler.email } : null,
     parties: views(b.parties),
@@ -344,7 +356,18 @@ async function caseView(trx: Db, access: CaseAccess, b: Bundle, actor: Actor, no
       .filter((d) => !d.confidential || sees(d.contributed_by_tenant_id))
       .map((d) => view(d)),
     clocks: views(clocks),
-    transitions: views(transitions),
+    // Each move with the titles of its documents (the notice and the files attached) this viewer sees.
+    transitions: views(
+      access.authority ? transitions : transitions.filter((t) => !INTERNAL_ACTIONS.includes(t.action)),
+    ).map((t): Record<string, unknown> => ({
+      ...t,
+      documentTitles: ((t.documentIds as string[] | undefined) ?? [])
+        .map((id) => titles.get(id))
+        .filter(Boolean)
+        .join('、'),
+    })),
+    proposals: proposed.proposals,
+    pendingProposal: proposed.pendingProposal,
     supplements: views(supplements),
     members:
       access.authority || access.ownerSide

@@ -152,18 +152,27 @@ export const MAX_REVIEW_ATTACHMENTS = 10;
  * and gives its SHA-256, size, name and type; each becomes a non-confidential REVIEW_ATTACHMENT document
  * of the case (seen by every member, like the notices) and is audited. Returns the new document ids, for
  * the transition's `documentIds`. A missing file refuses the whole transition.
+ *
+ * `serve` (the transitions that serve a notice) serves each file with it to every member tenant (a
+ * `served_document` row each, first-opened time kept; the notice's own event announces them). `internal`
+ * (a delegated reviewer's proposal, 拟办意见) keeps the files inside the authority: confidential documents
+ * of the authority's tenant, which no party sees and nobody is served.
  */
 export async function attachReviewFiles(
   u: Unit,
   actor: Actor,
   caseId: string,
   attachmentIds: unknown,
+  options: { serve?: boolean; internal?: boolean } = {},
 ): Promise<string[]> {
   const wanted = ids(attachmentIds, 'attachmentIds', MAX_REVIEW_ATTACHMENTS);
   const out: string[] = [];
+  if (wanted.length && actor.tenantKind !== 'authority')
+    throw new FilingError('fileNotYours', {}, Code.NO_PERMISSION);
   for (const attachmentId of wanted) {
+    // Only a file of the caller's own store space: another tenant's id is not found there.
     const stored = await u.ctx.store.stat(actor.tenantId, attachmentId, u.trx);
-    if (!stored) throw new FilingError('fileMissing');
+    if (!stored || stored.tenantId !== actor.tenantId) throw new FilingError('fileMissing');
     const id = newId();
     await u.trx
       .insertInto('filing.document')
@@ -173,7 +182,7 @@ export async function attachReviewFiles(
         kind: 'REVIEW_ATTACHMENT',
         title: stored.name.replace(/\.[^.]+$/, '') || stored.name,
         language: 'zh',
-        confidential: false,
+        confidential: options.internal === true,
         file_tenant_id: stored.tenantId,
         attachment_id: stored.attachmentId,
         sha256: stored.sha256,
@@ -192,9 +201,33 @@ export async function attachReviewFiles(
       caseId,
       objectType: 'document',
       objectId: id,
-      detail: { kind: 'REVIEW_ATTACHMENT', confidential: false, sha256: stored.sha256 },
+      detail: { kind: 'REVIEW_ATTACHMENT', confidential: options.internal === true, sha256: stored.sha256 },
     });
     out.push(id);
+  }
+  if (options.serve && !options.internal && out.length) {
+    const members = await u.trx
+      .selectFrom('filing.membership')
+      .select('tenant_id')
+      .where('case_id', '=', caseId)
+      .where('status', '=', 'ACTIVE')
+      .execute();
+    const tenantIds = [...new Set(members.map((m) => m.tenant_id))];
+    if (tenantIds.length)
+      await u.trx
+        .insertInto('filing.served_document')
+        .values(
+          out.flatMap((documentId) =>
+            tenantIds.map((tenantId) => ({
+              id: newId(),
+              case_id: caseId,
+              document_id: documentId,
+              tenant_id: tenantId,
+              served_at: u.at,
+            })),
+          ),
+        )
+        .execute();
   }
   return out;
 }

@@ -68,6 +68,15 @@ async function moveCase(u: Unit, caseId: string, to: CaseState, set: Record<stri
     .execute();
 }
 
+/**
+ * The authority's own files (attachment ids of its store space) attached to one of its transitions: each
+ * becomes a REVIEW_ATTACHMENT document listed with the transition and served with its notice to every
+ * member tenant. A bad id refuses the whole transition (its unit rolls back: nothing is written).
+ */
+function reviewFiles(u: Unit, actor: Actor, caseId: string, attachmentIds: unknown): Promise<string[]> {
+  return attachReviewFiles(u, actor, caseId, attachmentIds, { serve: true });
+}
+
 /** Validated ids of documents of this case (e.g. the documents a transition rests on). */
 async function caseDocuments(u: Unit, caseId: string, raw: unknown): Promise<string[]> {
   const list = ids(raw, 'documentIds');
@@ -380,7 +389,7 @@ export async function requestSupplement(
   ctx: FilingContext,
   actor: Actor,
   caseId: string,
-  input: { items: string; dueOn: PlainDate },
+  input: { items: string; dueOn: PlainDate; attachmentIds?: string[] },
 ): Promise<TransitionResult & { supplementId: string }> {
   const items = requiredText(input.items, 'items', 10000);
   const dueOn = date(input.dueOn, 'dueOn', true)!;
@@ -419,6 +428,7 @@ export async function requestSupplement(
       .execute();
     const to: CaseState = stage === 'PRE_ACCEPTANCE' ? 'AWAITING_SUPPLEMENT' : from;
     if (to !== from) await moveCase(u, caseId, to);
+    const attached = await reviewFiles(u, actor, caseId, input.attachmentIds);
     await recordTransition(u, {
       caseId,
       action: 'requestSupplement',
@@ -426,7 +436,7 @@ export async function requestSupplement(
       to,
       actor,
       reason: items,
-      documentIds: [documentId],
+      documentIds: [documentId, ...attached],
       detail: { supplementId: id, stage, dueOn: clock.due_on, nominalDueOn: clock.nominal_due_on },
     });
     return { caseId, from, to, documentId, supplementId: id };
@@ -469,7 +479,7 @@ export async function deemNotFiled(
       .execute();
     const documentId = await generateAndServe(u, caseId, 'NOT_FILED_NOTICE', actor, { dueOn: lapsed.due_on });
     await moveCase(u, caseId, 'DEEMED_NOT_FILED');
-    const attached = await attachReviewFiles(u, actor, caseId, input.attachmentIds);
+    const attached = await reviewFiles(u, actor, caseId, input.attachmentIds);
     await recordTransition(u, {
       caseId,
       action: 'deemNotFiled',
@@ -497,7 +507,7 @@ export async function returnFiling(
     if (access.case.procedure !== 'SIMPLIFIED') throw new FilingError('returnSimplifiedOnly');
     const documentId = await generateAndServe(u, caseId, 'RETURN_NOTICE', actor, { reason });
     await moveCase(u, caseId, 'RETURNED');
-    const attached = await attachReviewFiles(u, actor, caseId, input.attachmentIds);
+    const attached = await reviewFiles(u, actor, caseId, input.attachmentIds);
     await recordTransition(u, {
       caseId,
       action: 'returnFiling',
@@ -589,7 +599,7 @@ export async function accept(
       nominalDueOn: phase.nominal_due_on,
     });
     await moveCase(u, caseId, 'PHASE_I', { accepted_on: u.today });
-    const attached = await attachReviewFiles(u, actor, caseId, input.attachmentIds);
+    const attached = await reviewFiles(u, actor, caseId, input.attachmentIds);
     await recordTransition(u, {
       caseId,
       action: 'accept',
@@ -609,7 +619,7 @@ export async function clearPhaseI(
   ctx: FilingContext,
   actor: Actor,
   caseId: string,
-  input: { reason?: string } = {},
+  input: { reason?: string; attachmentIds?: string[] } = {},
 ): Promise<TransitionResult> {
   const reason = text(input.reason, 'reason', { max: 5000 });
   return inUnit(ctx, async (u) => {
@@ -633,6 +643,7 @@ export async function clearPhaseI(
       decisionText: reason,
     });
     await moveCase(u, caseId, 'CLEARED', { decided_on: u.today, decision: 'CLEARED' });
+    const attached = await reviewFiles(u, actor, caseId, input.attachmentIds);
     await recordTransition(u, {
       caseId,
       action: 'clearPhaseI',
@@ -640,7 +651,7 @@ export async function clearPhaseI(
       to: 'CLEARED',
       actor,
       reason,
-      documentIds: [documentId],
+      documentIds: [documentId, ...attached],
     });
     return { caseId, from: 'PHASE_I', to: 'CLEARED', documentId };
   });
@@ -667,7 +678,7 @@ export async function furtherReview(
   ctx: FilingContext,
   actor: Actor,
   caseId: string,
-  input: { reason: string },
+  input: { reason: string; attachmentIds?: string[] },
 ): Promise<TransitionResult & { phaseIIDueOn: PlainDate }> {
   const reason = requiredText(input.reason, 'reason', 5000);
   return inUnit(ctx, async (u) => {
@@ -689,6 +700,7 @@ export async function furtherReview(
       nominalDueOn: p2.nominal_due_on,
     });
     await moveCase(u, caseId, 'PHASE_II');
+    const attached = await reviewFiles(u, actor, caseId, input.attachmentIds);
     await recordTransition(u, {
       caseId,
       action: 'furtherReview',
@@ -696,7 +708,7 @@ export async function furtherReview(
       to: 'PHASE_II',
       actor,
       reason,
-      documentIds: [documentId],
+      documentIds: [documentId, ...attached],
       detail: { phaseIIDueOn: p2.due_on },
     });
     return { caseId, from: 'PHASE_I', to: 'PHASE_II', documentId, phaseIIDueOn: p2.due_on };
@@ -707,7 +719,7 @@ export async function extendPhaseII(
   ctx: FilingContext,
   actor: Actor,
   caseId: string,
-  input: { days: number; ground: string; reason: string },
+  input: { days: number; ground: string; reason: string; attachmentIds?: string[] },
 ): Promise<TransitionResult & { dueOn: PlainDate; extensionDays: number }> {
   const days = int(input.days, 'days', 1, PHASE_II_MAX_EXTENSION, true)!;
   const ground = oneOf(input.ground, 'ground', EXTENSION_GROUNDS, true)!;
@@ -732,6 +744,7 @@ export async function extendPhaseII(
       nominalDueOn: next.nominal_due_on,
     });
     await moveCase(u, caseId, 'PHASE_II');
+    const attached = await reviewFiles(u, actor, caseId, input.attachmentIds);
     await recordTransition(u, {
       caseId,
       action: 'extend',
@@ -740,7 +753,7 @@ export async function extendPhaseII(
       actor,
       reason,
       ground,
-      documentIds: [documentId],
+      documentIds: [documentId, ...attached],
       detail: { days, totalExtension: next.extension_days, dueOn: next.due_on },
     });
     return {
@@ -764,6 +777,7 @@ export async function decide(
     conditions?: string;
     conditionTerm?: string;
     decisionText?: string;
+    attachmentIds?: string[];
   },
 ): Promise<TransitionResult> {
   const decision = oneOf(
@@ -805,6 +819,7 @@ export async function decide(
       decisionText: decisionText ?? reason,
     });
     await moveCase(u, caseId, decision, { decided_on: u.today, decision });
+    const attached = await reviewFiles(u, actor, caseId, input.attachmentIds);
     await recordTransition(u, {
       caseId,
       action: 'decide',
@@ -812,7 +827,7 @@ export async function decide(
       to: decision,
       actor,
       reason,
-      documentIds: [documentId],
+      documentIds: [documentId, ...attached],
       detail: { decision, conditions, conditionTerm },
     });
     return { caseId, from: 'PHASE_II', to: decision, documentId };
@@ -824,7 +839,7 @@ export async function stopClock(
   ctx: FilingContext,
   actor: Actor,
   caseId: string,
-  input: { ground: StopGround; reason: string },
+  input: { ground: StopGround; reason: string; attachmentIds?: string[] },
 ): Promise<TransitionResult> {
   const ground = oneOf(input.ground, 'ground', STOP_GROUNDS, true)!;
   const reason = requiredText(input.reason, 'reason', 5000);
@@ -866,6 +881,7 @@ export async function stopClock(
       reason,
     });
     await moveCase(u, caseId, 'SUSPENDED', { suspended_from: phase });
+    const attached = await reviewFiles(u, actor, caseId, input.attachmentIds);
     await recordTransition(u, {
       caseId,
       action: 'stopClock',
@@ -874,7 +890,7 @@ export async function stopClock(
       actor,
       reason,
       ground,
-      documentIds: [documentId],
+      documentIds: [documentId, ...attached],
       detail: { clockId: clock.id },
     });
     return { caseId, from: phase, to: 'SUSPENDED', documentId };
@@ -893,7 +909,7 @@ export async function restartClock(
   ctx: FilingContext,
   actor: Actor,
   caseId: string,
-  input: { reason?: string } = {},
+  input: { reason?: string; attachmentIds?: string[] } = {},
 ): Promise<TransitionResult & { dueOn: PlainDate; daysStopped: number }> {
   const reason = text(input.reason, 'reason', { max: 5000 });
   return inUnit(ctx, async (u) => {
@@ -911,6 +927,7 @@ export async function restartClock(
       nominalDueOn: next.nominal_due_on,
     });
     await moveCase(u, caseId, phase, { suspended_from: null });
+    const attached = await reviewFiles(u, actor, caseId, input.attachmentIds);
     await recordTransition(u, {
       caseId,
       action: 'restartClock',
@@ -918,7 +935,7 @@ export async function restartClock(
       to: phase,
       actor,
       reason,
-      documentIds: [documentId],
+      documentIds: [documentId, ...attached],
       detail: { daysStopped, dueOn: next.due_on, nominalDueOn: next.nominal_due_on },
     });
     return { caseId, from: 'SUSPENDED', to: phase, documentId, dueOn: next.due_on, daysStopped };
@@ -930,7 +947,7 @@ export async function raiseConcern(
   ctx: FilingContext,
   actor: Actor,
   caseId: string,
-  input: { text: string; opinionDueOn: PlainDate },
+  input: { text: string; opinionDueOn: PlainDate; attachmentIds?: string[] },
 ) {
   const body = requiredText(input.text, 'text', 20000);
   const due = date(input.opinionDueOn, 'opinionDueOn', true)!;
@@ -956,6 +973,7 @@ export async function raiseConcern(
         document_id: documentId,
       })
       .execute();
+    const attached = await reviewFiles(u, actor, caseId, input.attachmentIds);
     await recordTransition(u, {
       caseId,
       action: 'raiseConcern',
@@ -963,7 +981,7 @@ export async function raiseConcern(
       to: 'PHASE_II',
       actor,
       reason: body,
-      documentIds: [documentId],
+      documentIds: [documentId, ...attached],
       detail: { concernId: id, opinionDueOn: due },
     });
     return { id, documentId };
@@ -974,7 +992,7 @@ export async function consentWithdrawal(
   ctx: FilingContext,
   actor: Actor,
   caseId: string,
-  input: { reason?: string } = {},
+  input: { reason?: string; attachmentIds?: string[] } = {},
 ): Promise<TransitionResult> {
   const reason = text(input.reason, 'reason', { max: 5000 });
   return inUnit(ctx, async (u) => {
@@ -1006,6 +1024,7 @@ export async function consentWithdrawal(
       .execute();
     const documentId = await generateAndServe(u, caseId, 'WITHDRAWAL_CONSENT', actor, { reason });
     await moveCase(u, caseId, 'WITHDRAWN', { suspended_from: null });
+    const attached = await reviewFiles(u, actor, caseId, input.attachmentIds);
     await recordTransition(u, {
       caseId,
       action: 'consentWithdrawal',
@@ -1013,7 +1032,7 @@ export async function consentWithdrawal(
       to: 'WITHDRAWN',
       actor,
       reason,
-      documentIds: [documentId],
+      documentIds: [documentId, ...attached],
       detail: { withdrawalId: w.id },
     });
     return { caseId, from: 'WITHDRAWAL_PENDING', to: 'WITHDRAWN', documentId };
@@ -1025,7 +1044,7 @@ export async function refuseWithdrawal(
   ctx: FilingContext,
   actor: Actor,
   caseId: string,
-  input: { reason: string },
+  input: { reason: string; attachmentIds?: string[] },
 ): Promise<TransitionResult> {
   const reason = requiredText(input.reason, 'reason', 5000);
   return inUnit(ctx, async (u) => {
@@ -1040,6 +1059,7 @@ export async function refuseWithdrawal(
       .execute();
     const documentId = await generateAndServe(u, caseId, 'WITHDRAWAL_REFUSAL', actor, { reason });
     await moveCase(u, caseId, back);
+    const attached = await reviewFiles(u, actor, caseId, input.attachmentIds);
     await recordTransition(u, {
       caseId,
       action: 'refuseWithdrawal',
@@ -1047,7 +1067,7 @@ export async function refuseWithdrawal(
       to: back,
       actor,
       reason,
-      documentIds: [documentId],
+      documentIds: [documentId, ...attached],
       detail: { withdrawalId: w.id },
     });
     return { caseId, from: 'WITHDRAWAL_PENDING', to: back, documentId };

@@ -90,6 +90,53 @@ export async function recordTransition(u: Unit, t: TransitionRecord): Promise<vo
       ...(t.detail ?? {}),
     },
   });
+  await settleProposals(u, t, accountId);
   if (t.from !== t.to)
     u.events.push({ type: 'case.transition', caseId: t.caseId, action: t.action, from: t.from, to: t.to });
+}
+
+/** Transitions only the authority sees in a case's history (the parties never learn of a proposal). */
+export const INTERNAL_ACTIONS: readonly string[] = ['propose', 'answerProposal'];
+
+/** The decisions a delegated reviewer may propose (拟办意见) and the lead takes. */
+export const PROPOSABLE_ACTIONS = [
+  'accept',
+  'returnFiling',
+  'deemNotFiled',
+  'clearPhaseI',
+  'furtherReview',
+] as const;
+
+/**
+ * A transition settles the case's pending proposal: the lead's decision adopts it (the proposed action) or
+ * overrules it (another decision); any other move of the case (the filer withdrew or answered, the period
+ * ran out) closes it. Moves that keep the state and decide nothing (a 补正 order, an extension) leave it.
+ */
+async function settleProposals(u: Unit, t: TransitionRecord, accountId: string | null): Promise<void> {
+  if (INTERNAL_ACTIONS.includes(t.action)) return;
+  const decides = (PROPOSABLE_ACTIONS as readonly string[]).includes(t.action);
+  if (!decides && t.from === t.to) return;
+  const pending = await u.trx
+    .selectFrom('filing.proposal')
+    .select(['id', 'action'])
+    .where('case_id', '=', t.caseId)
+    .where('state', '=', 'PENDING')
+    .execute();
+  for (const p of pending) {
+    const state = !decides ? 'CLOSED' : p.action === t.action ? 'ADOPTED' : 'OVERRULED';
+    await u.trx
+      .updateTable('filing.proposal')
+      .set({ state, decided_by: accountId, decided_at: u.at, decided_action: t.action })
+      .where('id', '=', p.id)
+      .execute();
+    await u.audit({
+      action: `proposal.${state.toLowerCase()}`,
+      actorAccountId: accountId,
+      actorTenantId: accountId ? (t.actor as { tenantId: string }).tenantId : null,
+      caseId: t.caseId,
+      objectType: 'proposal',
+      objectId: p.id,
+      detail: { proposed: p.action, taken: t.action },
+    });
+  }
 }

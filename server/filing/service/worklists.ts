@@ -27,6 +27,7 @@ export const WORKLISTS = [
   'delegated',
   'transferred',
   'revoke',
+  'proposals',
 ] as const;
 
 /** States in which a case waits for the authority (office items: 待办). */
@@ -130,7 +131,22 @@ export async function worklist(ctx: FilingContext, actor: Actor, query: Worklist
       q = q.where('c.handler_account_id', '=', actor.accountId);
       break;
     case 'myPending':
-      q = q.where('c.handler_account_id', '=', actor.accountId).where('c.state', 'in', OPEN_STATES);
+      // 待办: open cases I handle, and delegated cases whose proposed decision waits for me (the lead).
+      q = q
+        .where('c.state', 'in', OPEN_STATES)
+        .where((e) =>
+          e.or([
+            e('c.handler_account_id', '=', actor.accountId),
+            e.exists(
+              e
+                .selectFrom('filing.proposal as p')
+                .select('p.id')
+                .whereRef('p.case_id', '=', 'c.id')
+                .where('p.state', '=', 'PENDING')
+                .where('p.lead_account_id', '=', actor.accountId),
+            ),
+          ]),
+        );
       break;
     case 'myHandled':
       // 已办: cases in which the actor made a move (any transition, assignment included).
@@ -169,6 +185,20 @@ export async function worklist(ctx: FilingContext, actor: Actor, query: Worklist
               .where(sql<boolean>`x.detail->>'delegatedRegion' is not null`),
           ),
         ]),
+      );
+      break;
+    case 'proposals':
+      // 拟办: delegated cases whose delegated reviewer proposed a decision that waits for me, the lead
+      // who delegated the case (service/proposals.ts).
+      q = q.where((e) =>
+        e.exists(
+          e
+            .selectFrom('filing.proposal as p')
+            .select('p.id')
+            .whereRef('p.case_id', '=', 'c.id')
+            .where('p.state', '=', 'PENDING')
+            .where('p.lead_account_id', '=', actor.accountId),
+        ),
       );
       break;
     case 'transferred':
@@ -231,6 +261,15 @@ export async function worklist(ctx: FilingContext, actor: Actor, query: Worklist
         'k.due_on',
         'k.nominal_due_on',
         'k.clock_state',
+        // A pending 拟办意见 (the proposed decision), shown in every list of the authority.
+        (e) =>
+          e
+            .selectFrom('filing.proposal as p')
+            .select('p.action')
+            .whereRef('p.case_id', '=', 'c.id')
+            .where('p.state', '=', 'PENDING')
+            .limit(1)
+            .as('proposed_action'),
       ])
       .orderBy(sql`k.due_on asc nulls last`)
       .orderBy('c.updated_at', 'desc')

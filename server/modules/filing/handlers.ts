@@ -13,6 +13,7 @@ import {
   members,
   office,
   parts,
+  proposals,
   publications,
   transitions,
   worklists,
@@ -282,6 +283,10 @@ export const filingHandlers = defineHandlers({
     view(await run(ctx, (f, a) => transitions.returnFiling(f, a, ctx.query.caseId, ctx.body))),
   'filing.case.accept': async (ctx) =>
     view(await run(ctx, (f, a) => transitions.accept(f, a, ctx.query.caseId, ctx.body))),
+  'filing.case.propose': async (ctx) =>
+    view(await run(ctx, (f, a) => proposals.proposeDecision(f, a, ctx.query.caseId, ctx.body))),
+  'filing.proposal.decide': async (ctx) =>
+    view(await run(ctx, (f, a) => proposals.decideProposal(f, a, ctx.query.proposalId, ctx.body))),
   'filing.case.clearPhaseI': async (ctx) =>
     view(await run(ctx, (f, a) => transitions.clearPhaseI(f, a, ctx.query.caseId, ctx.body))),
   'filing.case.furtherReview': async (ctx) =>
