@@ -2,7 +2,7 @@
  * The filter form of a list: a draft of the filters, checked here (keyword of two characters and up,
  * date ranges in order), then written to the address, which is what the list loads from.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useI18n } from './i18n.ts';
 import {
   FILTERS,
@@ -16,7 +16,10 @@ import type { BatchRow } from './rows.ts';
 
 interface Props {
   state: QueryState;
-  batches: BatchRow[];
+  /** The batch filter's options; undefined until they are loaded. */
+  batches: BatchRow[] | undefined;
+  /** The batch filter is shown or used: its options are wanted. */
+  onWantBatches: () => void;
   onApply: (next: QueryState) => void;
 }
 
@@ -37,7 +40,7 @@ const LABEL_KEY: Record<string, string> = {
 };
 
 /** The draft starts from the address; the caller keys the form by it, so back/forward resets the draft. */
-export function FilterForm({ state, batches, onApply }: Props) {
+export function FilterForm({ state, batches, onWantBatches, onApply }: Props) {
   const { t } = useI18n();
   const [draft, setDraft] = useState(state.filters);
   const [sort, setSort] = useState(state.sort);
@@ -50,6 +53,11 @@ export function FilterForm({ state, batches, onApply }: Props) {
       state.sort !== SORTS[state.tab][0] ||
       window.matchMedia('(min-width: 40rem)').matches,
   );
+  const hasBatchFilter = FILTERS[state.tab].some((d) => d.key === 'batchId');
+  // Filters open from the start (a wide screen, or a filter set) show the batch filter.
+  useEffect(() => {
+    if (openMore && hasBatchFilter) onWantBatches();
+  }, [openMore, hasBatchFilter, onWantBatches]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -84,10 +92,16 @@ export function FilterForm({ state, batches, onApply }: Props) {
       'aria-describedby': describedBy || undefined,
       onChange: (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [def.key]: e.target.value })),
     };
-    const options: [string, string][] =
-      def.key === 'batchId'
+    const isBatch = def.key === 'batchId';
+    // Until the batches load, a batch in the draft keeps its value under a loading label.
+    const options: [string, string][] = isBatch
+      ? batches
         ? batches.map((b) => [b.id, `${b.title}（${b.publishedOn}）`])
-        : (def.options ?? []).map((v) => [v, t(`${def.labelPrefix}.${v}`)]);
+        : draft.batchId
+          ? [[draft.batchId, t('loading')]]
+          : []
+      : (def.options ?? []).map((v) => [v, t(`${def.labelPrefix}.${v}`)]);
+    const batchLoading = isBatch && !batches;
     return (
       <div
         key={def.key}
@@ -95,13 +109,23 @@ export function FilterForm({ state, batches, onApply }: Props) {
       >
         <label htmlFor={id}>{t(LABEL_KEY[def.key])}</label>
         {def.kind === 'select' ? (
-          <select {...common}>
+          <select
+            {...common}
+            aria-busy={batchLoading || undefined}
+            onFocus={isBatch ? onWantBatches : undefined}
+            onPointerDown={isBatch ? onWantBatches : undefined}
+          >
             <option value="">{t('query.any')}</option>
             {options.map(([value, label]) => (
               <option key={value} value={value}>
                 {def.key === 'industry' ? `${value} ${label}` : label}
               </option>
             ))}
+            {batchLoading && !draft.batchId && (
+              <option value="" disabled>
+                {t('loading')}
+              </option>
+            )}
           </select>
         ) : (
           <input
@@ -129,7 +153,13 @@ export function FilterForm({ state, batches, onApply }: Props) {
       <div className="pub-filter-grid">
         {FILTERS[state.tab].filter((d) => d.key === 'keyword').map(field)}
       </div>
-      <details className="pub-more" open={openMore}>
+      <details
+        className="pub-more"
+        open={openMore}
+        onToggle={(e) => {
+          if (e.currentTarget.open && hasBatchFilter) onWantBatches();
+        }}
+      >
         <summary>{t('query.moreFilters')}</summary>
         <div className="pub-filter-grid">
           {FILTERS[state.tab].filter((d) => d.key !== 'keyword').map(field)}

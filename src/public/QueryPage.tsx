@@ -1,5 +1,5 @@
 /** /publicityIndex: the three public lists in tabs, filtered, sorted and paged from the address. */
-import { useRef, type KeyboardEvent } from 'react';
+import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import { post, type Page } from './api.ts';
 import { BATCH_QUERY, FEED_HREF, LIST_PATH, openDataHref } from './endpoints.ts';
 import { FilterForm } from './FilterForm.tsx';
@@ -27,14 +27,25 @@ export function QueryPage() {
     (signal) => post<Page<Record<string, unknown>>>(LIST_PATH[state.tab], request, signal),
     { keepPrevious: true },
   );
+  // The batch filter's options (up to 1,000 batches) load only once someone may pick one: the filter
+  // shown (more filters opened, or open on a wide screen), focused, or a batch already in the address,
+  // and never before the first list has its answer, which is what the page is opened for.
+  const [batchesWanted, setBatchesWanted] = useState(false);
+  const listAnswered = list.data !== undefined || list.error !== undefined;
   const batches = useLoad(
-    state.tab,
-    (signal) =>
-      state.tab === 'clearance'
-        ? post<Page<BatchRow>>(BATCH_QUERY, { requestPage: { pageNo: 1, limit: 1000 } }, signal)
-        : Promise.resolve(undefined),
+    state.tab === 'clearance' && listAnswered && (batchesWanted || !!state.filters.batchId)
+      ? 'clearance'
+      : null,
+    (signal) => post<Page<BatchRow>>(BATCH_QUERY, { requestPage: { pageNo: 1, limit: 1000 } }, signal),
     { keepPrevious: true },
   );
+  // A failed load leaves the select with its other choices; using the filter again asks again.
+  const batchesFailed = batches.error !== undefined && !batches.loading;
+  const reloadBatches = batches.reload;
+  const wantBatches = useCallback(() => {
+    setBatchesWanted(true);
+    if (batchesFailed) reloadBatches();
+  }, [batchesFailed, reloadBatches]);
 
   const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
@@ -78,7 +89,8 @@ export function QueryPage() {
         <FilterForm
           key={JSON.stringify([state.tab, state.filters, state.sort, state.size])}
           state={state}
-          batches={batches.data?.dataResult ?? []}
+          batches={batches.data?.dataResult ?? (batchesFailed ? [] : undefined)}
+          onWantBatches={wantBatches}
           onApply={apply}
         />
         <div className="pub-downloads">

@@ -43,13 +43,48 @@ async function unwrap<T>(response: Response): Promise<T> {
   throw new PublicApiError(body?.message || `HTTP ${response.status}`, state, body?.cause);
 }
 
-export async function post<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
-  const response = await fetch(`${API_BASE}${path}`, {
+/** A call started before the page rendered (early-list.ts): its path, body and language as sent. */
+interface EarlyCall {
+  path: string;
+  body: string;
+  language: string;
+  response: Promise<Response>;
+}
+let early: EarlyCall | undefined;
+
+function send(path: string, json: string, signal?: AbortSignal): Promise<Response> {
+  return fetch(`${API_BASE}${path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'Accept-Language': currentLanguage },
-    body: JSON.stringify(body ?? {}),
+    body: json,
     signal,
   });
+}
+
+/**
+ * Sends a call now, before the page asks for it: the page's first `post` takes its answer when it is
+ * the same call (path, body, language), so the page's first list loads while React starts.
+ */
+export function startEarlyPost(path: string, body: unknown): void {
+  const json = JSON.stringify(body ?? {});
+  const response = send(path, json);
+  // Not taken (the page asked for something else): its failure is nobody's.
+  response.catch(() => undefined);
+  early = { path, body: json, language: currentLanguage, response };
+}
+
+/** The early call's answer if it is exactly this call; only the page's first call may take it. */
+function takeEarlyCall(path: string, json: string): Promise<Response> | undefined {
+  const taken = early;
+  early = undefined;
+  if (!taken || taken.path !== path || taken.body !== json || taken.language !== currentLanguage)
+    return undefined;
+  return taken.response;
+}
+
+export async function post<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+  const json = JSON.stringify(body ?? {});
+  const response = await (takeEarlyCall(path, json) ?? send(path, json, signal));
   return unwrap<T>(response);
 }
 

@@ -1,0 +1,19 @@
+/**
+ * The first list of /publicityIndex, asked for as soon as the page's scripts run: main.tsx imports
+ * this module before React, so the request is on its way while React starts and renders. The query
+ * page's own first call (the same request, from the address) takes its answer: api.ts, startEarlyPost.
+ */
+import { setApiLanguage, startEarlyPost } from './api.ts';
+import { LIST_PATH } from './endpoints.ts';
+import { initialLanguage } from './i18n.ts';
+import { listRequest, readQuery } from './query-state.ts';
+
+/** Starts the list the query page at this address will ask for; any other page: nothing. */
+export function startFirstList(path: string, search: string): void {
+  if (path !== '/publicityIndex' && path !== '/publicityIndex/') return;
+  const state = readQuery(new URLSearchParams(search));
+  setApiLanguage(initialLanguage());
+  startEarlyPost(LIST_PATH[state.tab], listRequest(state));
+}
+
+startFirstList(window.location.pathname, window.location.search);
