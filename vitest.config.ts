@@ -34,8 +34,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // PGlite instances are heavy; keep the 2 cores for one file at a time per database kind.
-          fileParallelism: false,
+          // Two files at a time (one per core): each starts its own PGlite or PostgreSQL database, and
+          // PGlite runs in the test's own process, so one file at a time left a core idle.
+          fileParallelism: true,
         },
       },
       {
