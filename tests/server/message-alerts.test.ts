@@ -230,7 +230,11 @@ describe.each(DB_KINDS)('message alerts to everyone on %s', (kind) => {
   });
 
   it('answers before the alerts go out, and they all arrive afterwards', async () => {
-    a = await startTestServer(kind, { rateLimitPerMinute: 10_000 }, { filingWorkers: false, alertPageSize: PAGE });
+    a = await startTestServer(
+      kind,
+      { rateLimitPerMinute: 10_000 },
+      { filingWorkers: false, alertPageSize: PAGE },
+    );
     const admin = await loginAsAdmin(a);
     const tenantId = await demoTenantId(a);
     const { schema_name: schema } = await db(a)
