@@ -205,30 +205,7 @@ export async function attachReviewFiles(
     });
     out.push(id);
   }
-  if (options.serve && !options.internal && out.length) {
-    const members = await u.trx
-      .selectFrom('filing.membership')
-      .select('tenant_id')
-      .where('case_id', '=', caseId)
-      .where('status', '=', 'ACTIVE')
-      .execute();
-    const tenantIds = [...new Set(members.map((m) => m.tenant_id))];
-    if (tenantIds.length)
-      await u.trx
-        .insertInto('filing.served_document')
-        .values(
-          out.flatMap((documentId) =>
-            tenantIds.map((tenantId) => ({
-              id: newId(),
-              case_id: caseId,
-              document_id: documentId,
-              tenant_id: tenantId,
-              served_at: u.at,
-            })),
-          ),
-        )
-        .execute();
-  }
+  if (options.serve && !options.internal && out.length) await serveToMembers(u, caseId, out);
   return out;
 }
 
@@ -367,6 +344,13 @@ export async function generateAndServe(
       created_at: u.at,
     })
     .execute();
+  const tenantIds = await serveToMembers(u, caseId, [id]);
+  u.events.push({ type: 'document.served', caseId, documentId: id, tenantIds });
+  return id;
+}
+
+/** Serves documents to every active member tenant of the case; returns those tenants. */
+async function serveToMembers(u: Unit, caseId: string, documentIds: string[]): Promise<string[]> {
   const members = await u.trx
     .selectFrom('filing.membership')
     .select('tenant_id')
@@ -374,20 +358,20 @@ export async function generateAndServe(
     .where('status', '=', 'ACTIVE')
     .execute();
   const tenantIds = [...new Set(members.map((m) => m.tenant_id))];
-  if (tenantIds.length) {
+  if (tenantIds.length)
     await u.trx
       .insertInto('filing.served_document')
       .values(
-        tenantIds.map((tenantId) => ({
-          id: newId(),
-          case_id: caseId,
-          document_id: id,
-          tenant_id: tenantId,
-          served_at: u.at,
-        })),
+        documentIds.flatMap((documentId) =>
+          tenantIds.map((tenantId) => ({
+            id: newId(),
+            case_id: caseId,
+            document_id: documentId,
+            tenant_id: tenantId,
+            served_at: u.at,
+          })),
+        ),
       )
       .execute();
-  }
-  u.events.push({ type: 'document.served', caseId, documentId: id, tenantIds });
-  return id;
+  return tenantIds;
 }
