@@ -4,8 +4,7 @@
  */
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
-import type { HandlerContext, HandlerMap } from '../handler.ts';
-import { authOf } from '../handler.ts';
+import { authOf, defineHandlers, type HandlerContext } from '../handler.ts';
 import { idList } from '../people/common.ts';
 import { menuTreeFor, type MenuNode } from './menu-tree.ts';
 import './tables.ts';
@@ -28,10 +27,10 @@ async function reachable(ctx: HandlerContext, resourceId: string): Promise<{ id:
   return { id: row.id, systemId: row.system_id };
 }
 
-export const favoriteHandlers: HandlerMap = {
+export const favoriteHandlers = defineHandlers({
   'auth.resources.saveFavorites': async (ctx) => {
     const auth = authOf(ctx);
-    const r = await reachable(ctx, (ctx.query as { resourceId: string }).resourceId);
+    const r = await reachable(ctx, ctx.query.resourceId);
     const last = await ctx.db
       .selectFrom('platform.menu_favorite')
       .select((eb) => eb.fn.max('sn').as('sn'))
@@ -55,14 +54,14 @@ export const favoriteHandlers: HandlerMap = {
     await ctx.db
       .deleteFrom('platform.menu_favorite')
       .where('account_id', '=', authOf(ctx).accountId)
-      .where('resource_id', '=', (ctx.query as { resourceId: string }).resourceId)
+      .where('resource_id', '=', ctx.query.resourceId)
       .execute();
     return null;
   },
 
   'auth.resources.sortFavorites': async (ctx) => {
     const auth = authOf(ctx);
-    const ids = idList((ctx.query as { resourceIds: string }).resourceIds, 'resourceIds');
+    const ids = idList(ctx.query.resourceIds, 'resourceIds');
     const mine = await ctx.db
       .selectFrom('platform.menu_favorite')
       .select('resource_id')
@@ -86,7 +85,7 @@ export const favoriteHandlers: HandlerMap = {
   /** Favourites still in the caller's menu (a revoked grant hides one without deleting it). */
   'auth.resources.getMenuFavorites': async (ctx) => {
     const auth = authOf(ctx);
-    const systemId = (ctx.body as { systemId?: string }).systemId || auth.systemId;
+    const systemId = ctx.body?.systemId || auth.systemId;
     if (!systemId) return [];
     const favs = await ctx.db
       .selectFrom('platform.menu_favorite')
@@ -101,4 +100,4 @@ export const favoriteHandlers: HandlerMap = {
       return n ? [{ ...n, children: [] }] : [];
     });
   },
-};
+});

@@ -10,7 +10,7 @@ import { newId } from '../../auth/tokens.ts';
 import type { Db } from '../../db/database.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
-import type { HandlerContext, HandlerMap } from '../handler.ts';
+import { defineHandlers, type HandlerContext } from '../handler.ts';
 import { idList } from '../people/common.ts';
 import { resourcesToXml, xmlToResources, XML_LIMITS, type XmlResource } from './resource-xml.ts';
 import '../../auth/permission-tables.ts';
@@ -340,43 +340,42 @@ async function uploadedText(req: FastifyRequest): Promise<{ text: string; fields
   return { text, fields };
 }
 
-export const resourceAdminHandlers: HandlerMap = {
+export const resourceAdminHandlers = defineHandlers({
   'auth.resources.getTreeData': async (ctx) => {
-    const { systemId } = ctx.query as { systemId: string };
+    const { systemId } = ctx.query;
     await requireSystem(ctx.db, systemId);
     return tree(await systemRows(ctx.db, systemId));
   },
 
   'auth.resources.get': async (ctx) => {
-    const row = await oneResource(ctx.db, (ctx.query as { id: string }).id);
+    const row = await oneResource(ctx.db, ctx.query.id);
     return { ...asNode(row), level: 0, children: [] };
   },
 
-  'auth.resources.save': async (ctx) => saveResource(ctx, ctx.body as SaveBody),
+  'auth.resources.save': async (ctx) => saveResource(ctx, ctx.body),
 
-  'auth.resources.updateResource': async (ctx) =>
-    saveResource(ctx, ctx.body as SaveBody, (ctx.query as { id: string }).id),
+  'auth.resources.updateResource': async (ctx) => saveResource(ctx, ctx.body, ctx.query.id),
 
   'auth.resources.updateNode': async (ctx) => {
-    const q = ctx.query as { id: string; name?: string; icon?: string; open?: 'Y' | 'N' };
+    const q = ctx.query;
     await saveResource(ctx, { name: q.name, icon: q.icon, open: q.open }, q.id);
     return null;
   },
 
   'auth.resources.remove': async (ctx) => {
-    await removeResources(ctx, idList((ctx.query as { ids: string }).ids));
+    await removeResources(ctx, idList(ctx.query.ids));
     return null;
   },
 
   'auth.resources.saveMove': async (ctx) => {
-    const { id, parentId } = ctx.query as { id: string; parentId: string };
+    const { id, parentId } = ctx.query;
     await saveResource(ctx, { parentId }, id);
     return null;
   },
 
   /** Siblings in the given order: all must share one parent. */
   'auth.resources.sortSave': async (ctx) => {
-    const ids = idList((ctx.query as { ids: string }).ids);
+    const ids = idList(ctx.query.ids);
     const rows = await Promise.all(ids.map((id) => oneResource(ctx.db, id)));
     if (new Set(rows.map((r) => `${r.system_id}/${r.parent_id}`)).size !== 1)
       throw new ApiError(Code.ILLEGAL_REQUEST, 'resource.error.notSiblings');
@@ -389,7 +388,7 @@ export const resourceAdminHandlers: HandlerMap = {
   },
 
   'auth.resources.exportXml': async (ctx) => {
-    const { systemId, resourceId } = ctx.query as { systemId: string; resourceId?: string };
+    const { systemId, resourceId } = ctx.query;
     await requireSystem(ctx.db, systemId);
     const xml = await exportXml(ctx.db, systemId, resourceId || undefined);
     return ctx.reply
@@ -401,7 +400,7 @@ export const resourceAdminHandlers: HandlerMap = {
 
   'auth.resources.importXml': async (ctx) => {
     const { text, fields } = await uploadedText(ctx.request);
-    const systemId = fields.systemId ?? (ctx.query as { systemId?: string }).systemId;
+    const systemId = fields.systemId ?? ctx.query.systemId;
     if (!systemId)
       throw new ApiError(Code.ILLEGAL_REQUEST, 'validation.required', {}, [
         { field: 'systemId', reason: 'required' },
@@ -411,4 +410,4 @@ export const resourceAdminHandlers: HandlerMap = {
     changed(ctx);
     return { count };
   },
-};
+});
