@@ -8,7 +8,7 @@ import { grantedResources, invalidatePermissions } from '../../auth/permissions.
 import type { AuthContext } from '../../auth/session.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
-import type { HandlerMap } from '../handler.ts';
+import { defineHandlers } from '../handler.ts';
 import { newId } from '../../auth/tokens.ts';
 import type { ListRequest, ListSpec } from '../list-query.ts';
 import { idList, listPage } from '../people/common.ts';
@@ -130,7 +130,7 @@ async function usedBy(db: Db, systemId: string): Promise<string | null> {
   return null;
 }
 
-export const subsystemHandlers: HandlerMap = {
+export const subsystemHandlers = defineHandlers({
   'auth.sub.system.query': async (ctx) => {
     const page = await listPage<Row>(
       ctx.db.selectFrom('platform.subsystem as s'),
@@ -193,7 +193,7 @@ export const subsystemHandlers: HandlerMap = {
 
   /** Only unused subsystems go (with their resources); never the default one. */
   'auth.sub.system.remove': async (ctx) => {
-    const ids = idList((ctx.query as { ids: string }).ids);
+    const ids = idList(ctx.query.ids);
     const rows = await ctx.db
       .selectFrom('platform.subsystem')
       .select(['id', 'name', 'is_default'])
@@ -224,7 +224,7 @@ export const subsystemHandlers: HandlerMap = {
   },
 
   'auth.sub.system.getSubSystem': async (ctx) => {
-    const { id } = ctx.query as { id: string };
+    const { id } = ctx.query;
     const row = await ctx.db
       .selectFrom('platform.subsystem as s')
       .select(COLUMNS)
@@ -233,4 +233,4 @@ export const subsystemHandlers: HandlerMap = {
     if (!row) throw new ApiError(Code.NOT_FOUND, 'shellKit.subsystemNotFound', { id });
     return toSubsystem(row);
   },
-};
+});

@@ -10,7 +10,7 @@ import { newId } from '../../auth/tokens.ts';
 import type { Db } from '../../db/database.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
-import type { HandlerContext, HandlerMap } from '../handler.ts';
+import { type HandlerContext, defineHandlers } from '../handler.ts';
 import type { ListRequest, ListSpec } from '../list-query.ts';
 import { formatDateTime, idList, listPage } from '../people/common.ts';
 import '../../auth/password-history-tables.ts';
@@ -80,7 +80,7 @@ function asSetting(r: Row) {
     validDays: r.valid_days,
     historyCount: r.history_count,
     maxFailures: r.max_failures,
-    singleSession: r.single_session ? 'Y' : 'N',
+    singleSession: r.single_session ? ('Y' as const) : ('N' as const),
     isUse: r.is_use,
     isDefault: r.is_default,
     description: r.description,
@@ -114,7 +114,7 @@ function checkConsistent(s: Required<Pick<SettingInput, 'complexity' | 'minLengt
 /** Settings changed: cached permissions hold the password-expiry verdict, so they are read again. */
 const settingsChanged = (ctx: HandlerContext) => invalidatePermissions(ctx.db, {});
 
-export const userSecurityHandlers: HandlerMap = {
+export const userSecurityHandlers = defineHandlers({
   'auth.user.security.query': async (ctx) => {
     const page = await listPage<Row>(
       ctx.db.selectFrom('platform.user_security'),
@@ -125,8 +125,7 @@ export const userSecurityHandlers: HandlerMap = {
     return { ...page, dataResult: page.dataResult.map(asSetting) };
   },
 
-  'auth.user.security.get': async (ctx) =>
-    asSetting(await oneSetting(ctx.db, (ctx.query as { id: string }).id)),
+  'auth.user.security.get': async (ctx) => asSetting(await oneSetting(ctx.db, ctx.query.id)),
 
   'auth.user.security.getDefaultUserSecurity': async (ctx) => {
     const row = await ctx.db
@@ -179,7 +178,7 @@ export const userSecurityHandlers: HandlerMap = {
   },
 
   'auth.user.security.remove': async (ctx) => {
-    const ids = idList((ctx.query as { ids: string }).ids);
+    const ids = idList(ctx.query.ids);
     const rows = await Promise.all(ids.map((id) => oneSetting(ctx.db, id)));
     const main = rows.find((r) => r.is_default === 'Y');
     if (main) throw invalid('removeDefault', 'ids', { name: main.name });
@@ -190,7 +189,7 @@ export const userSecurityHandlers: HandlerMap = {
   },
 
   'auth.user.security.setUse': async (ctx) => {
-    const { id, isUse = 'Y' } = ctx.query as { id: string; isUse?: 'Y' | 'N' };
+    const { id, isUse = 'Y' } = ctx.query;
     const row = await oneSetting(ctx.db, id);
     if (isUse === 'N' && row.is_default === 'Y') throw invalid('defaultInUse', 'isUse', { name: row.name });
     await ctx.db
@@ -204,7 +203,7 @@ export const userSecurityHandlers: HandlerMap = {
 
   /** The one default: the others stop being it in the same transaction; the default is always in use. */
   'auth.user.security.setDefault': async (ctx) => {
-    const { id } = ctx.query as { id: string };
+    const { id } = ctx.query;
     await oneSetting(ctx.db, id);
     await ctx.db.transaction().execute(async (tx) => {
       await tx.updateTable('platform.user_security').set({ is_default: 'N' }).where('id', '<>', id).execute();
@@ -217,4 +216,4 @@ export const userSecurityHandlers: HandlerMap = {
     settingsChanged(ctx);
     return null;
   },
-};
+});
