@@ -24,6 +24,8 @@ export default defineConfig({
           setupFiles: ['tests/unit/support/setup.ts'],
           // find* waits up to 10 s (support/setup.ts); a test gets room for a few of those.
           testTimeout: 30_000,
+          // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine.
+          maxWorkers: 2,
         },
       },
       {
@@ -34,9 +36,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Two files at a time (one per core): each starts its own PGlite or PostgreSQL database, and
-          // PGlite runs in the test's own process, so one file at a time left a core idle.
+          // Two files at a time (one per core; vitest's default leaves one core idle): each starts its own
+          // PGlite or PostgreSQL database, and PGlite runs in the test's own process.
           fileParallelism: true,
+          maxWorkers: 2,
         },
       },
       {
