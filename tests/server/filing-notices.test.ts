@@ -22,26 +22,12 @@ import {
 import { OutboxMailAdapter } from '../../server/mail/outbox.ts';
 import { smsGatewayFor } from '../../server/sms/gateway.ts';
 import { alertJobs, alertJobsSettled } from './alert-jobs-support.ts';
+import { demoTokens } from '../support/demo-sign-in.ts';
 
 describe('filing notices', () => {
   let t: TestServer;
-  const tokens = new Map<string, string>();
   const db = () => t.server.database.db;
-
-  async function tokenOf(account: string): Promise<string> {
-    const known = tokens.get(account);
-    if (known) return known;
-    const res = await call(t, 'POST', '/authentication/apply', {
-      body: {
-        grant_type: 'password_credentials',
-        username: account,
-        password: t.server.seed.filing!.password,
-      },
-    });
-    expect(res.body.state, account).toBe(200);
-    tokens.set(account, res.body.data.access_token as string);
-    return res.body.data.access_token as string;
-  }
+  const tokenOf = demoTokens(() => t);
   const inbox = async (account: string, subject: string) =>
     (
       await call(t, 'POST', '/msg/innerMessage/receive', {
