@@ -88,3 +88,31 @@ export async function countOf(
   if (key !== undefined) rememberLarge(db!, key, total);
   return { total, exact: false };
 }
+
+/**
+ * A page's rows and the list's total, for a `page` query that is `base` with joins and columns that do
+ * not change the row count, sorted and paged. A filtered first page the planner expects to be small
+ * (a name search) is one statement: `count(*) over ()` counts the matches in the same scan that finds
+ * the page, instead of a second scan for the count. Anything else: the page and countOf side by side.
+ */
+export async function rowsAndTotal<R extends Record<string, unknown>>(
+  page: SelectQueryBuilder<any, any, R>,
+  base: SelectQueryBuilder<any, any, any>,
+  req: ListRequest,
+  db?: object,
+): Promise<[R[], Total]> {
+  const firstPage = (req.requestPage?.pageNo ?? 1) <= 1;
+  if (firstPage && isFiltered(req)) {
+    const estimate = await plannedRows(base.select(sql.lit(1).as('one')));
+    if (estimate <= EXACT_COUNT_LIMIT) {
+      const rows = await page.select(sql<number>`count(*) over ()`.as(WINDOW_TOTAL)).execute();
+      const total = rows.length ? Number(rows[0][WINDOW_TOTAL]) : 0;
+      for (const row of rows) delete (row as Record<string, unknown>)[WINDOW_TOTAL];
+      return [rows, { total, exact: true }];
+    }
+  }
+  return Promise.all([page.execute(), countOf(base, req, db)]);
+}
+
+/** The column the windowed count rides in (removed from the rows before they leave). */
+const WINDOW_TOTAL = '__list_total';

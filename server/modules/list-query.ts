@@ -116,4 +116,4 @@ export function pageOf<T>(rows: T[], total: number | Total, page: number, limit:
   };
 }
 
-export { countOf as totalOf } from './list-count.ts';
+export { countOf as totalOf, rowsAndTotal } from './list-count.ts';

@@ -89,6 +89,27 @@ describe.each(DB_KINDS)('large lists on %s', (kind) => {
       expect(r.body.data.pageResult).toMatchObject({ totalCount: n, totalExact: true });
     });
 
+    it('counts a filtered first page in the statement that finds it, and nothing leaks into the rows', async () => {
+      const r = await query({
+        parameters: [{ key: 'name', value: '王伟' }],
+        requestPage: { pageNo: 1, limit: 5 },
+      });
+      const want = (await whereIds(sql`name ilike '%王伟%'`)).length;
+      expect(r.body.data.pageResult).toMatchObject({
+        totalCount: want,
+        totalExact: true,
+        totalPages: Math.ceil(want / 5),
+      });
+      expect(r.body.data.dataResult).toHaveLength(5);
+      for (const row of r.body.data.dataResult) expect(Object.keys(row)).not.toContain('__list_total');
+      const none = await query({
+        parameters: [{ key: 'name', value: '无此人名' }],
+        requestPage: { pageNo: 1 },
+      });
+      expect(none.body.data.pageResult).toMatchObject({ totalCount: 0, totalExact: true });
+      expect(none.body.data.dataResult).toEqual([]);
+    });
+
     it('counts a filtered list up to the limit and estimates past it', async () => {
       const r = await query({
         parameters: [{ key: 'status', value: ['actived'] }],

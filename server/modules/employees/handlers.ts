@@ -10,7 +10,7 @@ import type { HandlerContext } from '../handler.ts';
 import { defineHandlers } from '../handler.ts';
 export { EMPLOYEE_LIST, employeeListColumns } from './lists.ts';
 import { authOf, tenantSchemaOf } from '../handler.ts';
-import { applyFilters, applySortAndPage, pageOf, totalOf } from '../list-query.ts';
+import { applyFilters, applySortAndPage, pageOf, rowsAndTotal } from '../list-query.ts';
 import {
   compact,
   employeeStatusOf,
@@ -167,7 +167,7 @@ export const employeeHandlers = defineHandlers({
       EMPLOYEE_LIST,
       req,
     );
-    const [rows, total] = await Promise.all([query.execute(), totalOf(base, req, ctx.db)]);
+    const [rows, total] = await rowsAndTotal(query, base, req, ctx.db);
     return pageOf(rows.map(withEnums), total, page, limit);
   },
 

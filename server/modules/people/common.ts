@@ -15,7 +15,7 @@ import {
   applyFilters,
   applySortAndPage,
   pageOf,
-  totalOf,
+  rowsAndTotal,
   type ListRequest,
   type ListSpec,
   type PageResult,
@@ -136,7 +136,7 @@ export async function listPage<T>(
 ): Promise<PageResult<T>> {
   const filtered = applyFilters(base, spec, req);
   const { query, page, limit } = applySortAndPage(select(filtered), spec, req);
-  const [rows, total] = await Promise.all([query.execute(), totalOf(filtered, req)]);
+  const [rows, total] = await rowsAndTotal(query, filtered, req);
   return pageOf(rows as T[], total, page, limit);
 }
 
