@@ -4,13 +4,21 @@
  * If the server refuses, the api client has said why and the parents involved are read again, so
  * the tree shows what the server holds.
  */
-import { useState } from 'react';
 import type { TreeProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DataSource } from '../data-source.tsx';
+import { useMutation } from '../environment/use-mutation.ts';
 import { useFeedback } from '../selectors/useFeedback.ts';
 import type { LazyTreeNode } from './LazyTree.tsx';
-import { canDrop, keyOf, placeOf, planDrop, type DropRules, type DropTarget } from './tree-model.ts';
+import {
+  canDrop,
+  keyOf,
+  placeOf,
+  planDrop,
+  type DropPlan,
+  type DropRules,
+  type DropTarget,
+} from './tree-model.ts';
 import type { TreeNodeData, TreeScreenDefinition } from './tree-types.ts';
 import type { LazyTree } from './useLazyTree.ts';
 
@@ -49,7 +57,39 @@ function askedTarget(
 export function useTreeDrop(screen: TreeScreenDefinition, tree: LazyTree, dataSource: DataSource) {
   const { t } = useTranslation();
   const feedback = useFeedback();
-  const [busy, setBusy] = useState(false);
+  // The move and sort calls; if refused, the parents involved are read again before it ends.
+  const save = useMutation(
+    async (
+      signal,
+      { plan, oldParent }: { plan: Extract<DropPlan, { kind: 'change' }>; oldParent?: string },
+    ) => {
+      try {
+        if (plan.moveTo !== undefined && screen.move) {
+          await dataSource(screen.move.operation, {
+            query: {
+              [screen.move.idParam ?? 'id']: keyOf(plan.id),
+              [screen.move.parentParam ?? 'parentId']: keyOf(plan.moveTo),
+            },
+            signal,
+          });
+        }
+        if (plan.order && screen.sort) {
+          await dataSource(screen.sort.operation, {
+            query: { [screen.sort.idsParam ?? 'ids']: plan.order.map(keyOf).join(',') },
+            signal,
+          });
+        }
+      } catch (error) {
+        // Refused: read again what the server holds around the node (not when the tree is gone).
+        const newParent = plan.moveTo !== undefined ? keyOf(plan.moveTo) : undefined;
+        if (!signal.aborted)
+          for (const key of new Set([oldParent, newParent]))
+            if (key) await tree.reload(key).catch(() => undefined);
+        throw error;
+      }
+    },
+  );
+  const busy = save.running;
   const rules: DropRules = { canMove: !!screen.move, canSort: !!screen.sort };
   const enabled = rules.canMove || rules.canSort;
 
@@ -67,31 +107,9 @@ export function useTreeDrop(screen: TreeScreenDefinition, tree: LazyTree, dataSo
     if (plan.kind === 'none' || busy) return;
     const before = placeOf(tree.nodes, target.dragKey);
     const oldParent = before?.parent ? keyOf(before.parent.id) : undefined;
-    setBusy(true);
-    try {
-      if (plan.moveTo !== undefined && screen.move) {
-        await dataSource(screen.move.operation, {
-          query: {
-            [screen.move.idParam ?? 'id']: keyOf(plan.id),
-            [screen.move.parentParam ?? 'parentId']: keyOf(plan.moveTo),
-          },
-        });
-      }
-      if (plan.order && screen.sort) {
-        await dataSource(screen.sort.operation, {
-          query: { [screen.sort.idsParam ?? 'ids']: plan.order.map(keyOf).join(',') },
-        });
-      }
-      tree.setNodes(plan.tree);
-      feedback.success(t(plan.moveTo !== undefined ? 'tree.moved' : 'tree.sorted'));
-    } catch {
-      // Refused: read again what the server holds around the node.
-      const newParent = plan.moveTo !== undefined ? keyOf(plan.moveTo) : undefined;
-      for (const key of new Set([oldParent, newParent]))
-        if (key) await tree.reload(key).catch(() => undefined);
-    } finally {
-      setBusy(false);
-    }
+    if (!(await save.run({ plan, oldParent }))?.ok) return;
+    tree.setNodes(plan.tree);
+    feedback.success(t(plan.moveTo !== undefined ? 'tree.moved' : 'tree.sorted'));
   };
 
   return { enabled, busy, allowDrop, onDrop };

@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showCallFailure } from '../environment/call-failure.ts';
+import { useMutation } from '../environment/use-mutation.ts';
 import { useActionUi } from '../actions/action-ui.ts';
 import { resolveParams, resolveQuery } from '../actions/params.ts';
 import type { ActionUi } from '../actions/registry.ts';
@@ -18,7 +19,7 @@ import { evaluateCondition, type Scope } from '../expression/index.ts';
 import type { FormHandle, FormHostValue } from '../form/form-host.ts';
 import { resolveTemplate } from '../form/template-values.ts';
 import { Countdowns } from '../sms-code/countdowns.ts';
-import type { WizardScreenDefinition, WizardStep } from './wizard-types.ts';
+import type { StepNext, WizardScreenDefinition, WizardStep } from './wizard-types.ts';
 
 export interface WizardController {
   index: number;
@@ -48,7 +49,17 @@ export function useWizardController(
   const runAction = useRunAction();
   const ui = useActionUi();
   const [index, setIndex] = useState(0);
-  const [busy, setBusy] = useState(false);
+  // A step's operation (cancelled if the wizard closes first).
+  const { run: sendStep, running: busy } = useMutation(
+    (
+      signal,
+      { move, scope, value }: { move: StepNext & { operation: string }; scope: Scope; value: unknown },
+    ) => {
+      const query = resolveQuery(move.query, scope);
+      const body = move.body === undefined ? value : resolveTemplate(move.body, scope);
+      return dataSource(move.operation, { ...(query ? { query } : {}), body, signal });
+    },
+  );
   const [done, setDone] = useState<Record<string, unknown>>({});
   const [carried, setCarried] = useState<Record<string, unknown>>({});
   const [countdowns] = useState(() => new Countdowns());
@@ -103,19 +114,14 @@ export function useWizardController(
     };
     const move = step.next;
     if (move?.operation) {
-      setBusy(true);
-      let answer: unknown;
-      try {
-        const query = resolveQuery(move.query, scope);
-        const body = move.body === undefined ? value : resolveTemplate(move.body, scope);
-        answer = await dataSource(move.operation, { ...(query ? { query } : {}), body });
-      } catch (error) {
+      const sent = await sendStep({ move: { ...move, operation: move.operation }, scope, value });
+      if (!sent) return;
+      if (!sent.ok) {
         // The api client has shown failures, except pass-through states (warnings).
-        showCallFailure(error, ui, (detail) => t('form.saveFailed', { detail }));
+        showCallFailure(sent.error, ui, (detail) => t('form.saveFailed', { detail }));
         return;
-      } finally {
-        setBusy(false);
       }
+      const answer = sent.data;
       if (move.expect !== undefined && !looselyEqual(answer, move.expect)) {
         ui.warning(t(move.failMessage ?? 'form.wizard.failed'));
         return;
@@ -150,21 +156,7 @@ export function useWizardController(
     while (to < screen.steps.length && evaluateCondition(screen.steps[to].skip, after, false)) to += 1;
     if (to >= screen.steps.length) close?.(true);
     else setIndex(to);
-  }, [
-    busy,
-    step,
-    index,
-    session,
-    stepParams,
-    done,
-    dataSource,
-    ui,
-    t,
-    isLast,
-    close,
-    runAction,
-    screen.steps,
-  ]);
+  }, [busy, step, index, session, stepParams, done, sendStep, ui, t, isLast, close, runAction, screen.steps]);
 
   return { index, step, isLast, busy, next, host, countdowns, done, params: stepParams, session, ui };
 }

@@ -10,6 +10,7 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useLoad } from '../../renderers/environment/use-load.ts';
+import { useMutation } from '../../renderers/environment/use-mutation.ts';
 import { callApi } from '../api/call.ts';
 import { menusAtom, systemIdAtom } from '../session/atoms.ts';
 import { useMenuLabel } from '../shell/menu-label.ts';
@@ -47,22 +48,27 @@ export default function FavouritesPopover() {
   const shown = shownFavourites(favourites, routes).map((f) => ({ ...f, label: label(f.name) }));
   const starred = currentId !== undefined && favourites.some((f) => f.id === currentId);
 
+  // Starring and removing: a refusal has been shown by the api client and changes nothing here.
+  const star = useMutation((signal, { id, on }: { id: string; on: boolean }) => {
+    const query = { resourceId: id, ...scope };
+    return on
+      ? callApi('auth.resources.saveFavorites', { query, signal })
+      : callApi('auth.resources.removeFavorites', { query, signal });
+  });
+  // The server's order is read back after saving (a refused order shows as it was).
+  const sort = useMutation((signal, ids: string[]) =>
+    callApi('auth.resources.sortFavorites', { query: { resourceIds: ids.join(','), ...scope }, signal }),
+  );
+
   const toggleCurrent = async () => {
     if (!currentId) return;
-    const op = starred ? 'auth.resources.removeFavorites' : 'auth.resources.saveFavorites';
-    await callApi(op, { query: { resourceId: currentId, ...scope } });
-    load();
+    if ((await star.run({ id: currentId, on: !starred }))?.ok) load();
   };
   const remove = async (id: string) => {
-    await callApi('auth.resources.removeFavorites', { query: { resourceId: id, ...scope } });
-    load();
+    if ((await star.run({ id, on: false }))?.ok) load();
   };
   const reorder = async (ids: string[]) => {
-    // The server's order is read back after saving (a refused order shows as it was).
-    await callApi('auth.resources.sortFavorites', { query: { resourceIds: ids.join(','), ...scope } }).catch(
-      () => undefined,
-    );
-    load();
+    if (await sort.run(ids)) load();
   };
 
   const panel = (

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../schemas/file-rules.ts';
 import type { DataSource } from '../../data-source.tsx';
 import { useLoad } from '../../environment/use-load.ts';
+import { useMutation } from '../../environment/use-mutation.ts';
 import type { AttachmentRef } from './storage-modes.ts';
 
 interface Row extends AttachmentRef {
@@ -45,6 +46,9 @@ export default function OnlineTab({ dataSource, multiple, selected, onSelect, fi
       return { rows: a.dataResult, total: a.pageResult.totalCount };
     },
     { keepPrevious: true },
+  );
+  const remove = useMutation((signal, attachmentId: string) =>
+    dataSource('fldFile.attachment.remove', { query: { attachmentId }, signal }),
   );
   const loading = result.loading;
   const failed = result.error !== undefined && !loading;
@@ -112,7 +116,10 @@ export default function OnlineTab({ dataSource, multiple, selected, onSelect, fi
               <Popconfirm
                 title={t('file.selector.confirmRemove')}
                 onConfirm={async () => {
-                  await dataSource('fldFile.attachment.remove', { query: { attachmentId: r.id } });
+                  const removed = await remove.run(r.id);
+                  if (!removed) return;
+                  // Refused (the api client has said why): rejecting keeps the confirm open.
+                  if (!removed.ok) throw removed.error;
                   onSelect(selected.filter((s) => s.id !== r.id));
                   setReloads((n) => n + 1);
                 }}

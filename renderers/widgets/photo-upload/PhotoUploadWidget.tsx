@@ -11,10 +11,10 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { useActionUi } from '../../actions/action-ui.ts';
-import { useDataSource } from '../../data-source.tsx';
 import { DEFAULT_MAX_MB, PHOTO_TYPES, photoProblem } from './photo-rules.ts';
 import { photoSource } from './photo-source.ts';
 import { useRendererEnvironment } from '../../environment/RendererEnvironment.tsx';
+import { useOperationMutation } from '../../environment/useOperation.ts';
 
 const SIZE = 104;
 
@@ -34,11 +34,11 @@ export default function PhotoUploadWidget({
   label,
 }: WidgetProps) {
   const { t } = useTranslation();
-  const dataSource = useDataSource();
   // The app's feedback (antd message through the dialog host); tests and stories record it.
   const notice = useActionUi();
   const { fileAddress } = useRendererEnvironment();
-  const [uploading, setUploading] = useState(false);
+  const upload = useOperationMutation('fldFile.upload');
+  const uploading = upload.running;
   const [local, setLocal] = useState<LocalPicture>();
   const types = Array.isArray(options.types) ? (options.types as string[]) : [...PHOTO_TYPES];
   const maxMb = typeof options.maxSizeMb === 'number' ? options.maxSizeMb : DEFAULT_MAX_MB;
@@ -60,26 +60,24 @@ export default function PhotoUploadWidget({
   const customRequest: UploadProps['customRequest'] = ({ file, onSuccess, onError }) => {
     const body = new FormData();
     body.append('file', file);
-    setUploading(true);
-    dataSource('fldFile.upload', { query: { fileType: String(options.fileType ?? 'images') }, body }).then(
-      (answer) => {
-        setUploading(false);
-        const attachmentId = (answer as { id?: unknown } | null)?.id;
-        if (typeof attachmentId !== 'string' || !attachmentId) {
-          notice.error(t('form.photo.failed'));
-          onError?.(new Error('no attachment id'));
-          return;
-        }
-        setLocal({ id: attachmentId, url: URL.createObjectURL(file as Blob) });
-        onChange(attachmentId);
-        onSuccess?.(answer);
-      },
-      (error: unknown) => {
+    void upload.run({ query: { fileType: String(options.fileType ?? 'images') }, body }).then((done) => {
+      if (!done) return; // the widget is gone
+      if (!done.ok) {
         // The api client has already shown the server's reason.
-        setUploading(false);
-        onError?.(error as Error);
-      },
-    );
+        onError?.(done.error as Error);
+        return;
+      }
+      const answer = done.data;
+      const attachmentId = (answer as { id?: unknown } | null)?.id;
+      if (typeof attachmentId !== 'string' || !attachmentId) {
+        notice.error(t('form.photo.failed'));
+        onError?.(new Error('no attachment id'));
+        return;
+      }
+      setLocal({ id: attachmentId, url: URL.createObjectURL(file as Blob) });
+      onChange(attachmentId);
+      onSuccess?.(answer);
+    });
   };
 
   const picker = (child: React.ReactNode) => (

@@ -8,8 +8,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { isApiCallError } from '../../api/api-call-error.ts';
-import { callApi, callApiEnvelope } from '../../api/call.ts';
+import { useMutation } from '../../../renderers/environment/use-mutation.ts';
+import { callApi, callApiEnvelope, type CallArgs } from '../../api/call.ts';
 import { PageLoading } from '../../app/PageLoading.tsx';
 import { integration } from '../../session/integration.ts';
 import { showFlash } from '../../session/flash.ts';
@@ -26,6 +26,7 @@ import {
 import { AuthCard, AuthField } from './AuthCard.tsx';
 import { useOpen } from './RegistrationForm.tsx';
 import { ENTERPRISE_MAX } from './registration-limits.ts';
+import { serverErrorText } from './server-error.ts';
 import { SmsCodeButton } from './SmsCodeButton.tsx';
 import { policyHint, usePasswordPolicy } from './usePasswordPolicy.ts';
 
@@ -73,8 +74,11 @@ export function EnterpriseRegistrationForm() {
   const [values, setValues] = useState<Values>(EMPTY);
   const [submitted, setSubmitted] = useState(false);
   const [blurred, setBlurred] = useState<Partial<Record<Field, boolean>>>({});
-  const [busy, setBusy] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const register = useMutation((signal, body: CallArgs<'saas.tenant.register'>['body']) =>
+    callApi('saas.tenant.register', { body, silent: true, signal }),
+  );
+  const busy = register.running;
+  const serverError = serverErrorText(register.error, () => t('register.failed'));
 
   const all: Partial<Record<Field, FieldError>> = {
     name: validateRequired(values.name),
@@ -98,30 +102,21 @@ export function EnterpriseRegistrationForm() {
     event.preventDefault();
     setSubmitted(true);
     if (Object.values(all).some(Boolean)) return;
-    setBusy(true);
-    setServerError(null);
-    try {
-      await callApi('saas.tenant.register', {
-        body: {
-          name: values.name.trim(),
-          creditCode: values.creditCode.trim().toUpperCase(),
-          kind: values.kind,
-          code: values.code.trim(),
-          contactName: values.contactName.trim(),
-          account: values.account.trim(),
-          mobile: values.mobile.trim(),
-          validCode: values.validCode.trim(),
-          password: values.password,
-          email: values.email.trim(),
-        },
-        silent: true,
-      });
-      showFlash('register.doneEnterprise');
-      navigate(integration().loginPath, { replace: true });
-    } catch (e) {
-      setBusy(false);
-      setServerError(isApiCallError(e) ? e.text : t('register.failed'));
-    }
+    const done = await register.run({
+      name: values.name.trim(),
+      creditCode: values.creditCode.trim().toUpperCase(),
+      kind: values.kind,
+      code: values.code.trim(),
+      contactName: values.contactName.trim(),
+      account: values.account.trim(),
+      mobile: values.mobile.trim(),
+      validCode: values.validCode.trim(),
+      password: values.password,
+      email: values.email.trim(),
+    });
+    if (!done?.ok) return;
+    showFlash('register.doneEnterprise');
+    navigate(integration().loginPath, { replace: true });
   }
 
   const input = (

@@ -9,8 +9,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { isApiCallError } from '../../api/api-call-error.ts';
-import { callApi, callApiEnvelope } from '../../api/call.ts';
+import { useMutation } from '../../../renderers/environment/use-mutation.ts';
+import { callApi, callApiEnvelope, type CallArgs } from '../../api/call.ts';
 import { showFlash } from '../../session/flash.ts';
 import { integration } from '../../session/integration.ts';
 import {
@@ -22,8 +22,12 @@ import {
 } from '../login-validation.ts';
 import { validateNewPassword, validateRepeat } from './account-rules.ts';
 import { AuthCard, AuthField } from './AuthCard.tsx';
+import { serverErrorText } from './server-error.ts';
 import { SmsCodeButton } from './SmsCodeButton.tsx';
 import { policyHint, usePasswordPolicy } from './usePasswordPolicy.ts';
+
+/** Both resets take the same body. */
+type ResetBody = NonNullable<CallArgs<'user.reset.passwd.tenant'>['body']>;
 
 export type ResetKind = 'personal' | 'tenant';
 
@@ -49,8 +53,15 @@ export function PasswordResetForm({ kind }: { kind: ResetKind }) {
   });
   const [submitted, setSubmitted] = useState(false);
   const [blurred, setBlurred] = useState<Partial<Record<keyof Values, boolean>>>({});
-  const [busy, setBusy] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const reset = useMutation((signal, body: ResetBody) =>
+    callApi(kind === 'tenant' ? 'fldUser.reset.passwd.tenant' : 'user.reset.passwd.tenant', {
+      body,
+      silent: true,
+      signal,
+    }),
+  );
+  const busy = reset.running;
+  const serverError = serverErrorText(reset.error, () => t('forget.failed'));
 
   const all: Partial<Record<keyof Values, FieldError>> = {
     mobile: validateMobile(values.mobile),
@@ -65,26 +76,16 @@ export function PasswordResetForm({ kind }: { kind: ResetKind }) {
     event.preventDefault();
     setSubmitted(true);
     if (Object.values(all).some(Boolean)) return;
-    setBusy(true);
-    setServerError(null);
-    const body = {
+    const body: ResetBody = {
       mobile: values.mobile.trim(),
       validCode: values.validCode.trim(),
       newPassword: values.newPassword,
       repeatPassword: values.repeatPassword,
       ...(values.account.trim() ? { account: values.account.trim() } : {}),
     };
-    try {
-      await callApi(kind === 'tenant' ? 'fldUser.reset.passwd.tenant' : 'user.reset.passwd.tenant', {
-        body,
-        silent: true,
-      });
-      showFlash('forget.done');
-      navigate(integration().loginPath, { replace: true });
-    } catch (e) {
-      setBusy(false);
-      setServerError(isApiCallError(e) ? e.text : t('forget.failed'));
-    }
+    if (!(await reset.run(body))?.ok) return;
+    showFlash('forget.done');
+    navigate(integration().loginPath, { replace: true });
   }
 
   const input = (

@@ -7,9 +7,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { useMutation } from '../../../renderers/environment/use-mutation.ts';
 import { isUscc } from '../../../schemas/validators/uscc.ts';
-import { isApiCallError } from '../../api/api-call-error.ts';
-import { callApi, callApiEnvelope } from '../../api/call.ts';
+import { callApi, callApiEnvelope, type CallArgs } from '../../api/call.ts';
 import { showFlash } from '../../session/flash.ts';
 import { integration } from '../../session/integration.ts';
 import {
@@ -22,6 +22,7 @@ import {
 import { validateEmail, validateName } from './account-rules.ts';
 import { AuthCard, AuthField } from './AuthCard.tsx';
 import { PERFECT_MAX } from './registration-limits.ts';
+import { serverErrorText } from './server-error.ts';
 import { SmsCodeButton } from './SmsCodeButton.tsx';
 
 interface Values {
@@ -56,8 +57,11 @@ export default function PerfectPage() {
   const [values, setValues] = useState<Values>(EMPTY);
   const [submitted, setSubmitted] = useState(false);
   const [blurred, setBlurred] = useState<Partial<Record<keyof Values, boolean>>>({});
-  const [busy, setBusy] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const perfect = useMutation((signal, body: CallArgs<'fldUser.perfect'>['body']) =>
+    callApi('fldUser.perfect', { body, silent: true, signal }),
+  );
+  const busy = perfect.running;
+  const serverError = serverErrorText(perfect.error, () => t('perfect.failed'));
 
   const all: Partial<Record<keyof Values, FieldError>> = {
     mobile: validateMobile(values.mobile),
@@ -73,29 +77,20 @@ export default function PerfectPage() {
     event.preventDefault();
     setSubmitted(true);
     if (Object.values(all).some(Boolean)) return;
-    setBusy(true);
-    setServerError(null);
     const optional = (key: 'email' | 'enterpriseName' | 'address') =>
       values[key].trim() ? { [key]: values[key].trim() } : {};
-    try {
-      await callApi('fldUser.perfect', {
-        body: {
-          mobile: values.mobile.trim(),
-          validCode: values.validCode.trim(),
-          name: values.name.trim(),
-          ...optional('email'),
-          ...optional('enterpriseName'),
-          ...optional('address'),
-          ...(values.creditCode.trim() ? { creditCode: values.creditCode.trim().toUpperCase() } : {}),
-        },
-        silent: true,
-      });
-      showFlash('perfect.done');
-      navigate(integration().loginPath, { replace: true });
-    } catch (e) {
-      setBusy(false);
-      setServerError(isApiCallError(e) ? e.text : t('perfect.failed'));
-    }
+    const done = await perfect.run({
+      mobile: values.mobile.trim(),
+      validCode: values.validCode.trim(),
+      name: values.name.trim(),
+      ...optional('email'),
+      ...optional('enterpriseName'),
+      ...optional('address'),
+      ...(values.creditCode.trim() ? { creditCode: values.creditCode.trim().toUpperCase() } : {}),
+    });
+    if (!done?.ok) return;
+    showFlash('perfect.done');
+    navigate(integration().loginPath, { replace: true });
   }
 
   const input = (

@@ -11,8 +11,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useLoad } from '../../../renderers/environment/use-load.ts';
-import { isApiCallError } from '../../api/api-call-error.ts';
-import { callApi, callApiEnvelope } from '../../api/call.ts';
+import { useMutation } from '../../../renderers/environment/use-mutation.ts';
+import { callApi, callApiEnvelope, type CallArgs } from '../../api/call.ts';
 import { PageLoading } from '../../app/PageLoading.tsx';
 import { integration } from '../../session/integration.ts';
 import { showFlash } from '../../session/flash.ts';
@@ -33,6 +33,7 @@ import {
 } from './account-rules.ts';
 import { AuthCard, AuthField } from './AuthCard.tsx';
 import { PERSONAL_MAX } from './registration-limits.ts';
+import { serverErrorText } from './server-error.ts';
 import { SmsCodeButton } from './SmsCodeButton.tsx';
 import { policyHint, usePasswordPolicy } from './usePasswordPolicy.ts';
 
@@ -48,6 +49,9 @@ interface Values {
   repeatPassword: string;
   email: string;
 }
+
+/** What both registrations send (fldEmployee.create with the enterprise's code in the query). */
+type RegisterBody = NonNullable<CallArgs<'user.register'>['body']>;
 
 type Errors = Partial<Record<keyof Values, FieldError>>;
 
@@ -88,8 +92,13 @@ export function RegistrationForm({ kind }: { kind: RegistrationKind }) {
   const [values, setValues] = useState<Values>(EMPTY);
   const [submitted, setSubmitted] = useState(false);
   const [blurred, setBlurred] = useState<Partial<Record<keyof Values, boolean>>>({});
-  const [busy, setBusy] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const register = useMutation((signal, { tenantCode, body }: { tenantCode: string; body: RegisterBody }) =>
+    kind === 'tenant'
+      ? callApi('fldEmployee.create', { query: { tenantCode }, body, silent: true, signal })
+      : callApi('user.register', { body, silent: true, signal }),
+  );
+  const busy = register.running;
+  const serverError = serverErrorText(register.error, () => t('register.failed'));
 
   const all: Errors = {
     tenantCode: kind === 'tenant' ? validateRequired(values.tenantCode) : undefined,
@@ -112,9 +121,7 @@ export function RegistrationForm({ kind }: { kind: RegistrationKind }) {
     event.preventDefault();
     setSubmitted(true);
     if (Object.values(all).some(Boolean)) return;
-    setBusy(true);
-    setServerError(null);
-    const body = {
+    const body: RegisterBody = {
       account: values.account.trim(),
       name: values.name.trim(),
       mobile: values.mobile.trim(),
@@ -122,22 +129,10 @@ export function RegistrationForm({ kind }: { kind: RegistrationKind }) {
       password: values.password,
       ...(values.email.trim() ? { email: values.email.trim() } : {}),
     };
-    try {
-      if (kind === 'tenant') {
-        await callApi('fldEmployee.create', {
-          query: { tenantCode: values.tenantCode.trim() },
-          body,
-          silent: true,
-        });
-      } else {
-        await callApi('user.register', { body, silent: true });
-      }
-      showFlash(kind === 'tenant' ? 'register.doneTenant' : 'register.done');
-      navigate(integration().loginPath, { replace: true });
-    } catch (e) {
-      setBusy(false);
-      setServerError(isApiCallError(e) ? e.text : t('register.failed'));
-    }
+    const done = await register.run({ tenantCode: values.tenantCode.trim(), body });
+    if (!done?.ok) return;
+    showFlash(kind === 'tenant' ? 'register.doneTenant' : 'register.done');
+    navigate(integration().loginPath, { replace: true });
   }
 
   const input = (

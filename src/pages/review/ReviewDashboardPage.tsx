@@ -3,9 +3,10 @@
  * week, cases by state and by division, average days to acceptance and to decision by division. The
  * charts are echarts, loaded only by this page.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Alert, Card, Col, Row, Spin, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useLoad } from '../../../renderers/environment/use-load.ts';
 import { callApi } from '../../api/call.ts';
 import { EChart } from './EChart.tsx';
 import {
@@ -18,16 +19,12 @@ import {
 
 export default function ReviewDashboardPage() {
   const { t } = useTranslation();
-  const [data, setData] = useState<DashboardData | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    const abort = new AbortController();
-    callApi('filing.dashboard', { signal: abort.signal }).then(
-      (answer) => setData(answer as unknown as DashboardData),
-      () => !abort.signal.aborted && setFailed(true),
-    );
-    return () => abort.abort();
-  }, []);
+  const dashboard = useLoad(
+    'filing.dashboard',
+    async (signal) => (await callApi('filing.dashboard', { signal })) as unknown as DashboardData,
+  );
+  const data = dashboard.data;
+  const failed = dashboard.error !== undefined;
 
   const charts = useMemo(() => {
     if (!data) return null;

@@ -5,11 +5,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { callApi } from '../../api/call.ts';
+import { callApi, type CallArgs } from '../../api/call.ts';
 import { isApiCallError } from '../../api/api-call-error.ts';
 import type { WyfReporter } from '../../api/generated/operations.ts';
 import { PageLoading } from '../../app/PageLoading.tsx';
 import { useLoad } from '../../../renderers/environment/use-load.ts';
+import { useMutation } from '../../../renderers/environment/use-mutation.ts';
 import { AuthCard, AuthField } from '../auth/AuthCard.tsx';
 import { useSignedIn } from '../auth/useSignedIn.ts';
 import { safeReturnPath } from '../../session/login-path.ts';
@@ -26,8 +27,10 @@ function ReporterForm({ initial, onSaved }: { initial: WyfReporter; onSaved: () 
   const id = useId();
   const [form, setForm] = useState<WyfReporter>(initial);
   const [touched, setTouched] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const save = useMutation((signal, body: CallArgs<'wyf.reporter.save'>['body']) =>
+    callApi('wyf.reporter.save', { body, silent: true, signal }),
+  );
+  const failure = save.error === undefined ? null : errorText(save.error);
   const set = (key: keyof WyfReporter) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
   const required = (key: 'realName' | 'idNumber' | 'contactPhone') =>
@@ -46,27 +49,17 @@ function ReporterForm({ initial, onSaved }: { initial: WyfReporter; onSaved: () 
     setTouched(true);
     const blank = !form.realName.trim() || !form.idNumber.trim() || !PHONE.test(form.contactPhone.trim());
     if (blank) return;
-    setSaving(true);
-    setFailure(null);
     const optional = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null);
-    try {
-      await callApi('wyf.reporter.save', {
-        body: {
-          realName: form.realName.trim(),
-          organisation: optional(form.organisation),
-          idType: form.idType,
-          idNumber: form.idNumber.trim(),
-          contactPhone: form.contactPhone.trim(),
-          email: optional(form.email),
-          address: optional(form.address),
-        },
-        silent: true,
-      });
-      onSaved();
-    } catch (e) {
-      setFailure(isApiCallError(e) ? e.text : String(e));
-      setSaving(false);
-    }
+    const saved = await save.run({
+      realName: form.realName.trim(),
+      organisation: optional(form.organisation),
+      idType: form.idType,
+      idNumber: form.idNumber.trim(),
+      contactPhone: form.contactPhone.trim(),
+      email: optional(form.email),
+      address: optional(form.address),
+    });
+    if (saved?.ok) onSaved();
   };
 
   const field = (key: keyof WyfReporter, autoComplete: string, error: string | null = null) => (
@@ -104,7 +97,7 @@ function ReporterForm({ initial, onSaved }: { initial: WyfReporter; onSaved: () 
       {field('contactPhone', 'tel', errors.contactPhone)}
       {field('email', 'email')}
       {field('address', 'street-address')}
-      <button type="submit" className="mf-login-submit" disabled={saving}>
+      <button type="submit" className="mf-login-submit" disabled={save.running}>
         {t('wyf.save')}
       </button>
     </form>
@@ -118,8 +111,8 @@ export default function WyfPerfectPage() {
   const [params] = useSearchParams();
   const signedIn = useSignedIn();
   const ready = signedIn.state === 'ready';
-  const reporter = useLoad(ready ? 'wyf.reporter' : null, () =>
-    callApi('wyf.reporter.get', { silent: true }),
+  const reporter = useLoad(ready ? 'wyf.reporter' : null, (signal) =>
+    callApi('wyf.reporter.get', { silent: true, signal }),
   );
   if (signedIn.state === 'missing')
     return <Navigate to={`${WYF_LOGIN}?redirect=${encodeURIComponent(location.pathname)}`} replace />;

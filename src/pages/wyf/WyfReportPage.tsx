@@ -6,11 +6,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router-dom';
-import { callApi } from '../../api/call.ts';
+import { callApi, type CallArgs } from '../../api/call.ts';
 import { isApiCallError } from '../../api/api-call-error.ts';
 import type { WyfClue } from '../../api/generated/operations.ts';
 import { PageLoading } from '../../app/PageLoading.tsx';
 import { useLoad } from '../../../renderers/environment/use-load.ts';
+import { useMutation } from '../../../renderers/environment/use-mutation.ts';
 import { logout } from '../../session/logout.ts';
 import { AuthCard, AuthField } from '../auth/AuthCard.tsx';
 import { useSignedIn } from '../auth/useSignedIn.ts';
@@ -32,11 +33,22 @@ function ReportForm({ onSubmitted }: { onSubmitted: () => void }) {
   const [deal, setDeal] = useState('');
   const [why, setWhy] = useState('');
   const [evidence, setEvidence] = useState<Evidence[]>([]);
-  const [uploading, setUploading] = useState<string | null>(null);
+  // The name of the file being uploaded (shown while uploadEvidence runs).
+  const [uploadingName, setUploadingName] = useState('');
   const [touched, setTouched] = useState(false);
+  // The last failure of an upload or of the report, until the report is sent again.
   const [failure, setFailure] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
   const [done, setDone] = useState(false);
+  const uploadEvidence = useMutation((signal, file: File) => {
+    const body = new FormData();
+    body.append('file', file, file.name);
+    return callApi('wyf.evidence.upload', { body: body as never, silent: true, signal });
+  });
+  const submitClue = useMutation((signal, body: CallArgs<'wyf.clue.submit'>['body']) =>
+    callApi('wyf.clue.submit', { body, silent: true, signal }),
+  );
+  const uploading = uploadEvidence.running;
+  const sending = submitClue.running;
   const targetList = targets
     .split('\n')
     .map((s) => s.trim())
@@ -55,17 +67,11 @@ function ReportForm({ onSubmitted }: { onSubmitted: () => void }) {
         setFailure(`${file.name}: ${t('file.error.tooLarge', { limit: '10 MB' })}`);
         continue;
       }
-      setUploading(file.name);
-      try {
-        const body = new FormData();
-        body.append('file', file, file.name);
-        const saved = await callApi('wyf.evidence.upload', { body: body as never, silent: true });
-        setEvidence((list) => [...list, { id: saved.id, fileName: saved.fileName }]);
-      } catch (e) {
-        setFailure(errorText(e));
-      } finally {
-        setUploading(null);
-      }
+      setUploadingName(file.name);
+      const saved = await uploadEvidence.run(file);
+      if (!saved) return; // the form is gone
+      if (saved.ok) setEvidence((list) => [...list, { id: saved.data.id, fileName: saved.data.fileName }]);
+      else setFailure(errorText(saved.error));
     }
   };
 
@@ -73,25 +79,20 @@ function ReportForm({ onSubmitted }: { onSubmitted: () => void }) {
     event.preventDefault();
     setTouched(true);
     if (!targetList.length || !deal.trim() || !why.trim()) return;
-    setSending(true);
     setFailure(null);
-    try {
-      await callApi('wyf.clue.submit', {
-        body: {
-          targets: targetList,
-          dealDescription: deal.trim(),
-          description: why.trim(),
-          evidenceIds: evidence.map((e) => e.id),
-        },
-        silent: true,
-      });
-      setDone(true);
-      onSubmitted();
-    } catch (e) {
-      setFailure(errorText(e));
-    } finally {
-      setSending(false);
+    const sent = await submitClue.run({
+      targets: targetList,
+      dealDescription: deal.trim(),
+      description: why.trim(),
+      evidenceIds: evidence.map((e) => e.id),
+    });
+    if (!sent) return;
+    if (!sent.ok) {
+      setFailure(errorText(sent.error));
+      return;
     }
+    setDone(true);
+    onSubmitted();
   };
 
   if (done)
@@ -137,11 +138,11 @@ function ReportForm({ onSubmitted }: { onSubmitted: () => void }) {
           type="file"
           multiple
           accept=".pdf,.jpg,.jpeg,.png,.docx,.xlsx,.txt,.zip"
-          disabled={uploading !== null}
+          disabled={uploading}
           onChange={(e) => void upload(e.target.files)}
         />
       </AuthField>
-      {uploading && <p role="status">{t('wyf.uploading', { name: uploading })}</p>}
+      {uploading && <p role="status">{t('wyf.uploading', { name: uploadingName })}</p>}
       {evidence.length > 0 && (
         <ul className="mf-wyf-evidence">
           {evidence.map((e) => (
@@ -159,7 +160,7 @@ function ReportForm({ onSubmitted }: { onSubmitted: () => void }) {
           ))}
         </ul>
       )}
-      <button type="submit" className="mf-login-submit" disabled={sending || uploading !== null}>
+      <button type="submit" className="mf-login-submit" disabled={sending || uploading}>
         {sending ? t('wyf.submitting') : t('wyf.submit')}
       </button>
     </form>
@@ -168,8 +169,8 @@ function ReportForm({ onSubmitted }: { onSubmitted: () => void }) {
 
 function MyReports({ version }: { version: number }) {
   const { t } = useTranslation();
-  const mine = useLoad(`wyf.mine:${version}`, () =>
-    callApi('wyf.clue.mine', { body: { requestPage: { pageNo: 1, limit: 50 } }, silent: true }),
+  const mine = useLoad(`wyf.mine:${version}`, (signal) =>
+    callApi('wyf.clue.mine', { body: { requestPage: { pageNo: 1, limit: 50 } }, silent: true, signal }),
   );
   const rows = (mine.data?.dataResult ?? []) as WyfClue[];
   return (
@@ -214,8 +215,8 @@ export default function WyfReportPage() {
   const signedIn = useSignedIn();
   const [version, setVersion] = useState(0);
   const ready = signedIn.state === 'ready';
-  const reporter = useLoad(ready ? 'wyf.reporter' : null, () =>
-    callApi('wyf.reporter.get', { silent: true }),
+  const reporter = useLoad(ready ? 'wyf.reporter' : null, (signal) =>
+    callApi('wyf.reporter.get', { silent: true, signal }),
   );
   if (signedIn.state === 'missing')
     return <Navigate to={`${WYF_LOGIN}?redirect=${encodeURIComponent(location.pathname)}`} replace />;
