@@ -168,6 +168,15 @@ export type FldUserChangePhoneResponse = boolean;
 export type FldUserCheckOldPhoneResponse = boolean;
 export type FldUserLoginApplyBody = LoginForm & {
   [k: string]: unknown | undefined;
+} & {
+  /**
+   * passWd: needed after error 6020104 (3 failed sign-ins in a row)
+   */
+  captcha?: string;
+  /**
+   * the captcha's request id (user/captcha)
+   */
+  requestId?: string;
 };
 export type FldUserLoginTokenApplyBody = {
   [k: string]: unknown | undefined;

@@ -249,19 +249,23 @@ export async function submitComment(
   });
 }
 
+/** What a comment's triage may be (the column's check); a list filter names one of them. */
+const COMMENT_TRIAGES: readonly CommentTriage[] = ['NEW', 'RELEVANT', 'NOT_RELEVANT', 'SPAM'];
+
 export async function listComments(
   ctx: FilingContext,
   actor: Actor,
-  query: { triage?: CommentTriage; caseId?: string; page?: number; size?: number } = {},
+  query: { triage?: string; caseId?: string; page?: number; size?: number } = {},
 ) {
   requirePermission(actor, 'comment:triage');
+  const triage = oneOf(query.triage, 'triage', COMMENT_TRIAGES);
   const size = Math.min(Math.max(query.size ?? 20, 1), 100);
   const page = Math.max(query.page ?? 1, 1);
   const today = chinaDate(ctx.now());
   let q = ctx.db
     .selectFrom('filing.comment as m')
     .innerJoin('filing.publication as p', 'p.id', 'm.publication_id');
-  if (query.triage) q = q.where('m.triage', '=', query.triage);
+  if (triage) q = q.where('m.triage', '=', triage);
   if (query.caseId) q = q.where('m.case_id', '=', query.caseId);
   const [rows, total] = await Promise.all([
     q
@@ -296,7 +300,7 @@ export async function triageComment(
   ctx: FilingContext,
   actor: Actor,
   commentId: string,
-  raw: { triage: CommentTriage; note?: string },
+  raw: { triage: string; note?: string },
 ) {
   requirePermission(actor, 'comment:triage');
   const triage = oneOf(raw.triage, 'triage', ['RELEVANT', 'NOT_RELEVANT', 'SPAM'] as const, true)!;

@@ -7,7 +7,7 @@ import { newId } from '../../auth/tokens.ts';
 import { FilingError, notFound, type Actor } from '../actor.ts';
 import { Code } from '../../http/codes.ts';
 import { ruleFor, WITHDRAWABLE_STATES } from '../state-machine.ts';
-import type { CaseState, Decision } from '../tables.ts';
+import type { CaseState } from '../tables.ts';
 import { daysBetween, type PlainDate } from '../dates.ts';
 import { hasPassed } from '../calendar.ts';
 import {
@@ -771,13 +771,14 @@ export async function decide(
   ctx: FilingContext,
   actor: Actor,
   caseId: string,
+  /** As sent (the catalogue's body is open): each field is checked below. */
   input: {
-    decision: Exclude<Decision, 'DEEMED_CLEARED'>;
-    reason: string;
-    conditions?: string;
-    conditionTerm?: string;
-    decisionText?: string;
-    attachmentIds?: string[];
+    decision?: unknown;
+    reason?: unknown;
+    conditions?: unknown;
+    conditionTerm?: unknown;
+    decisionText?: unknown;
+    attachmentIds?: unknown;
   },
 ): Promise<TransitionResult> {
   const decision = oneOf(
@@ -839,7 +840,8 @@ export async function stopClock(
   ctx: FilingContext,
   actor: Actor,
   caseId: string,
-  input: { ground: StopGround; reason: string; attachmentIds?: string[] },
+  /** ground as sent: checked below against STOP_GROUNDS. */
+  input: { ground: string; reason: string; attachmentIds?: string[] },
 ): Promise<TransitionResult> {
   const ground = oneOf(input.ground, 'ground', STOP_GROUNDS, true)!;
   const reason = requiredText(input.reason, 'reason', 5000);

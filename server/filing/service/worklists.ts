@@ -7,6 +7,7 @@ import { requirePermission, type Actor } from '../actor.ts';
 import { addDays, chinaDate, daysBetween } from '../dates.ts';
 import type { CaseState } from '../tables.ts';
 import type { FilingContext } from './context.ts';
+import { oneOf } from './input.ts';
 import { views } from './rows.ts';
 
 export const WORKLISTS = [
@@ -45,7 +46,8 @@ export type Worklist = (typeof WORKLISTS)[number];
 export const DUE_SOON_DAYS = 5;
 
 export interface WorklistQuery {
-  list: Worklist;
+  /** As sent: one of WORKLISTS, else the call is refused. */
+  list: string;
   divisionId?: string;
   page?: number;
   size?: number;
@@ -84,7 +86,7 @@ export async function worklist(ctx: FilingContext, actor: Actor, query: Worklist
     )
     .where('c.state', '<>', 'DRAFT');
 
-  switch (query.list) {
+  switch (oneOf(query.list, 'list', WORKLISTS, true)) {
     case 'awaitingCheck':
       q = q.where('c.state', '=', 'SUBMITTED');
       break;

@@ -233,7 +233,7 @@ export const loginHandlers = defineHandlers({
   },
 
   'fldUser.login.apply': async (ctx) => {
-    const body = ctx.body as { mobile: string; validCode?: string; passWd?: string } & Captcha;
+    const { body } = ctx;
     await limitIp(ctx, 'login');
     const { mobile, validCode } = body;
     if (validCode) return logged(ctx, 'sms', mobile, () => smsLogin(ctx, mobile, validCode));

@@ -27,7 +27,7 @@ import type { Db } from '../../db/database.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { translate } from '../../http/i18n.ts';
-import type { HandlerContext } from '../handler.ts';
+import type { HandlerContext, OperationBody } from '../handler.ts';
 import { authOf, tenantSchemaOf } from '../handler.ts';
 import { normaliseValue } from '../attributes/values.ts';
 import { denied, invalid, notFound, requireIds, spaceOf, type Space } from '../people/common.ts';
@@ -234,12 +234,15 @@ async function rolesChange(space: Space, employeeId: string, roleIds: string[]):
   return before.size !== roleIds.length || roleIds.some((id) => !before.has(id));
 }
 
-export async function saveEmployee(ctx: HandlerContext, mode: 'create' | 'update') {
+export async function saveEmployee(
+  ctx: HandlerContext<unknown, OperationBody<'employee.create' | 'employee.update'>>,
+  mode: 'create' | 'update',
+) {
   const auth = authOf(ctx);
   const schema = tenantSchemaOf(ctx);
   const tenantId = auth.tenantId!;
   const space = spaceOf(ctx);
-  const body = ctx.body as SaveBody;
+  const body: SaveBody = ctx.body;
   const po = body.partyEmployeePo;
   const lang = ctx.lang;
   const account = po.account.trim();

@@ -3,7 +3,7 @@
  * kind (review:* counts only in the authority tenant) and the permissions the permission model grants
  * the session there. Never from a header or a body.
  */
-import type { Actor, TenantKind } from '../../filing/index.ts';
+import type { Actor } from '../../filing/index.ts';
 import { sessionFacts } from '../../auth/permissions.ts';
 import { authOf, type HandlerContext } from '../handler.ts';
 
@@ -21,7 +21,7 @@ export async function actorOf(ctx: HandlerContext): Promise<Actor> {
   return {
     accountId: auth.accountId,
     tenantId: auth.tenantId,
-    tenantKind: tenant.kind as TenantKind,
+    tenantKind: tenant.kind,
     permissions: facts.permissions,
     name: auth.fullname,
   };

@@ -3,7 +3,6 @@
  * filing views (the list screen kind reads {dataResult, pageResult}), one part of a filing as such a
  * page (filing.case.section), and the completeness check as translated lines per section.
  */
-import type { ListRequest } from '../list-types.ts';
 import { translate, type Language } from '../../http/i18n.ts';
 import { FilingError, notFound } from '../../filing/actor.ts';
 import type { Db } from '../../db/database.ts';
@@ -11,11 +10,17 @@ import { CASE_STATES, type CaseState } from '../../filing/tables.ts';
 
 type Row = Record<string, unknown>;
 
-export function paramOf(req: ListRequest | undefined, key: string): unknown {
+/** What the list helpers read of a list request; filing.case.mine's body is a looser one (key optional). */
+interface ListLike {
+  parameters?: { key?: string; value?: unknown }[];
+  requestPage?: { pageNo?: number; limit?: number };
+}
+
+export function paramOf(req: Pick<ListLike, 'parameters'> | undefined, key: string): unknown {
   return req?.parameters?.find((p) => p.key === key)?.value;
 }
 
-export function pageOf(req: ListRequest | undefined): { page: number; size: number } {
+export function pageOf(req: Pick<ListLike, 'requestPage'> | undefined): { page: number; size: number } {
   const size = Math.min(Math.max(Number(req?.requestPage?.limit ?? 20) || 20, 1), 100);
   const page = Math.max(Number(req?.requestPage?.pageNo ?? 1) || 1, 1);
   return { page, size };

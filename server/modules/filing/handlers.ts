@@ -23,8 +23,6 @@ import { FilingError, requirePermission } from '../../filing/actor.ts';
 import { defineHandlers, type HandlerContext } from '../handler.ts';
 import { actorOf } from './actor-of.ts';
 import { authorityStaff } from './staff.ts';
-import type { ListRequest } from '../list-types.ts';
-import type { ThresholdParty } from '../../filing/thresholds.ts';
 import {
   caseOfMarket,
   statesOf,
@@ -89,7 +87,7 @@ export const filingHandlers = defineHandlers({
     view(await run(ctx, (f, a) => cases.checkFiling(f, a, ctx.query.caseId))),
   'filing.case.mine': async (ctx) => {
     // The list screen sends the spec's list request; older callers {state, page, size}.
-    const req = ctx.body as ListRequest & { state?: string; page?: number; size?: number };
+    const req = ctx.body;
     const paged = req.requestPage ? pageOf(req) : { page: req.page, size: req.size };
     const state = (paramOf(req, 'state') ?? req.state) || undefined;
     const states = paramOf(req, 'states');
@@ -104,7 +102,7 @@ export const filingHandlers = defineHandlers({
     return view({ ...mine, ...listPage(mine.rows, mine.total, mine.page, mine.size) });
   },
   'filing.office.items': async (ctx) => {
-    const req = ctx.body as ListRequest;
+    const req = ctx.body;
     const { page, size } = pageOf(req);
     const items = await run(ctx, (f, a) =>
       office.officeItems(f, a, { view: paramOf(req, 'view') as office.FilerOfficeView, page, size }),
@@ -112,7 +110,7 @@ export const filingHandlers = defineHandlers({
     return view(listPage(items.rows, items.total, items.page, items.size));
   },
   'filing.case.section': async (ctx) => {
-    const req = ctx.body as ListRequest;
+    const req = ctx.body;
     const caseId = String(paramOf(req, 'caseId') ?? '');
     const section = paramOf(req, 'section');
     const { page, size } = pageOf(req);
@@ -182,7 +180,7 @@ export const filingHandlers = defineHandlers({
   },
   // The screen writes the intros as lines '<party name>：<text>' (introsText); the names become ids.
   'filing.noticeForm.save': async (ctx) => {
-    const { introsText, ...body } = ctx.body as Record<string, unknown>;
+    const { introsText, ...body } = ctx.body;
     if (typeof introsText === 'string')
       body.partyIntros = await Promise.all(
         introLines(introsText).map(async ({ partyName, text }) => ({
@@ -219,12 +217,10 @@ export const filingHandlers = defineHandlers({
   },
   // The agent firm may be named by its code (tenantCode) rather than its id.
   'filing.member.authoriseAgent': async (ctx) => {
-    const { tenantCode, ...body } = ctx.body as unknown as Record<string, unknown>;
+    const { tenantCode, ...body } = ctx.body;
     const tenantId = await tenantIdOf(filingOf(ctx).db, body.tenantId, tenantCode);
     return view(
-      await run(ctx, (f, a) =>
-        members.authoriseAgent(f, a, ctx.query.caseId, { ...body, tenantId } as never),
-      ),
+      await run(ctx, (f, a) => members.authoriseAgent(f, a, ctx.query.caseId, { ...body, tenantId })),
     );
   },
   'filing.member.revoke': async (ctx) => {
@@ -237,11 +233,7 @@ export const filingHandlers = defineHandlers({
     view(await run(ctx, (f, a) => transitions.submit(f, a, ctx.query.caseId))),
   // Files uploaded in the answer form (attachmentIds) become 补充材料 documents listed with the answer.
   'filing.supplement.answer': async (ctx) => {
-    const { attachmentIds, ...body } = ctx.body as {
-      answer: string;
-      documentIds?: string[];
-      attachmentIds?: string[];
-    };
+    const { attachmentIds, ...body } = ctx.body;
     const documentIds = [...(body.documentIds ?? [])];
     if (attachmentIds?.length) {
       const caseId = await caseOfSupplement(filingOf(ctx).db, ctx.query.supplementId);
@@ -294,22 +286,9 @@ export const filingHandlers = defineHandlers({
   'filing.case.extend': async (ctx) =>
     view(await run(ctx, (f, a) => transitions.extendPhaseII(f, a, ctx.query.caseId, ctx.body))),
   'filing.case.decide': async (ctx) =>
-    view(
-      await run(ctx, (f, a) =>
-        transitions.decide(f, a, ctx.query.caseId, ctx.body as Parameters<typeof transitions.decide>[3]),
-      ),
-    ),
+    view(await run(ctx, (f, a) => transitions.decide(f, a, ctx.query.caseId, ctx.body))),
   'filing.case.stopClock': async (ctx) =>
-    view(
-      await run(ctx, (f, a) =>
-        transitions.stopClock(
-          f,
-          a,
-          ctx.query.caseId,
-          ctx.body as Parameters<typeof transitions.stopClock>[3],
-        ),
-      ),
-    ),
+    view(await run(ctx, (f, a) => transitions.stopClock(f, a, ctx.query.caseId, ctx.body))),
   'filing.case.restartClock': async (ctx) =>
     view(await run(ctx, (f, a) => transitions.restartClock(f, a, ctx.query.caseId, ctx.body))),
   'filing.case.raiseConcern': async (ctx) =>
@@ -320,12 +299,7 @@ export const filingHandlers = defineHandlers({
     view(await run(ctx, (f, a) => transitions.refuseWithdrawal(f, a, ctx.query.caseId, ctx.body))),
 
   // The authority's lists
-  'filing.worklist': async (ctx) =>
-    view(
-      await run(ctx, (f, a) =>
-        worklists.worklist(f, a, ctx.body as Parameters<typeof worklists.worklist>[2]),
-      ),
-    ),
+  'filing.worklist': async (ctx) => view(await run(ctx, (f, a) => worklists.worklist(f, a, ctx.body))),
   'filing.dashboard': async (ctx) => view(await run(ctx, (f, a) => worklists.dashboard(f, a))),
   'filing.staff.list': async (ctx) => view(await authorityStaff(ctx)),
 
@@ -335,22 +309,9 @@ export const filingHandlers = defineHandlers({
   'filing.publication.decision': async (ctx) =>
     view(await run(ctx, (f, a) => publications.publishDecision(f, a, ctx.query.caseId))),
   'filing.comment.list': async (ctx) =>
-    view(
-      await run(ctx, (f, a) =>
-        publications.listComments(f, a, ctx.body as Parameters<typeof publications.listComments>[2]),
-      ),
-    ),
+    view(await run(ctx, (f, a) => publications.listComments(f, a, ctx.body))),
   'filing.comment.triage': async (ctx) =>
-    view(
-      await run(ctx, (f, a) =>
-        publications.triageComment(
-          f,
-          a,
-          ctx.query.commentId,
-          ctx.body as Parameters<typeof publications.triageComment>[3],
-        ),
-      ),
-    ),
+    view(await run(ctx, (f, a) => publications.triageComment(f, a, ctx.query.commentId, ctx.body))),
 
   // The holiday calendar
   'filing.calendar.query': async (ctx) => ({
@@ -367,7 +328,7 @@ export const filingHandlers = defineHandlers({
   // The helper screens send lines of text (partiesText, marketsText) and show the explanation translated.
   'filing.helper.thresholds': async (ctx) => {
     requirePermission(await actorOf(ctx), 'filing:helper');
-    const body = ctx.body as { parties?: ThresholdParty[]; partiesText?: string; referenceYear?: number };
+    const { body } = ctx;
     const parties =
       body.partiesText !== undefined ? thresholdParties(body.partiesText) : (body.parties ?? []);
     const result = checkThresholds(parties, body.referenceYear);
@@ -375,7 +336,7 @@ export const filingHandlers = defineHandlers({
   },
   'filing.helper.simplified': async (ctx) => {
     requirePermission(await actorOf(ctx), 'filing:helper');
-    const { marketsText, ...facts } = ctx.body as Record<string, unknown>;
+    const { marketsText, ...facts } = ctx.body;
     if (typeof marketsText === 'string') facts.markets = simplifiedMarkets(marketsText);
     const result = checkSimplified(facts as unknown as Parameters<typeof checkSimplified>[0]);
     return view({

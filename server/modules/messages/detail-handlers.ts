@@ -5,7 +5,7 @@
  * answered as not found, so ids of other people's messages reveal nothing.
  */
 import { sql } from 'kysely';
-import type { HandlerContext, HandlerMap } from '../handler.ts';
+import { type HandlerContext, defineHandlers } from '../handler.ts';
 import type { ListRequest, ListSpec } from '../list-query.ts';
 import { formatDateTime, listPage, requireParam, spaceOf, type Space } from '../people/common.ts';
 import { messageNotFound, messageOut, MESSAGE_COLUMNS } from './common.ts';
@@ -62,16 +62,16 @@ const READ_LIST: ListSpec = {
 };
 
 /** The MSG_ID filter of a sub-list, checked against what the caller may see. */
-async function messageOfList(ctx: HandlerContext, space: Space) {
-  const { value, rest } = requireParam(ctx.body as ListRequest, MSG_KEYS, ctx.lang);
+async function messageOfList(ctx: HandlerContext<unknown, ListRequest>, space: Space) {
+  const { value, rest } = requireParam(ctx.body, MSG_KEYS, ctx.lang);
   await visibleMessage(space, value, await receiverOf(ctx, space));
   return { messageId: value, rest };
 }
 
-export const messageDetailHandlers: HandlerMap = {
+export const messageDetailHandlers = defineHandlers({
   'msg.innerMessage.get': async (ctx) => {
     const space = spaceOf(ctx);
-    const id = String((ctx.query as { innerMessageId: string }).innerMessageId);
+    const id = ctx.query.innerMessageId;
     const r = await receiverOf(ctx, space);
     const m = await visibleMessage(space, id, r);
     const files = await space
@@ -152,4 +152,4 @@ export const messageDetailHandlers: HandlerMap = {
       })),
     };
   },
-};
+});

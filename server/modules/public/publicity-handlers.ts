@@ -29,7 +29,7 @@ import {
   type PubRow,
 } from '../../public/publications.ts';
 import { sanitizeMessageHtml } from '../messages/sanitize.ts';
-import { defineHandlers, type HandlerContext } from '../handler.ts';
+import { defineHandlers, type HandlerContext, type OperationQuery } from '../handler.ts';
 import { applySortAndPage, pageOf, totalOf, type ListRequest } from '../list-query.ts';
 import { submitPublicComment } from './comment-submit.ts';
 import { requireAuthority } from '../../public/authority.ts';
@@ -64,9 +64,12 @@ async function listPage<T>(ctx: HandlerContext, list: PublicList, req: ListReque
 const notFound = () => new ApiError(Code.NOT_FOUND, 'publicData.error.notFound');
 
 /** Open data in the asked format, named after the list and the day. */
-async function openData(ctx: HandlerContext, list: PublicList) {
-  const query = ctx.query as Record<string, unknown>;
-  const filters = filtersFromQuery(list, query);
+async function openData(
+  ctx: HandlerContext<OperationQuery<`publicity.openData.${PublicList}`>>,
+  list: PublicList,
+) {
+  const { query } = ctx;
+  const filters = filtersFromQuery(list, { ...query });
   const format = query.format === 'json' ? 'json' : 'csv';
   const today = todayOf();
   const rows = openDataRows(ctx.db, list, filters, today);

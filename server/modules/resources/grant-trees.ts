@@ -6,8 +6,7 @@
 import { grantedResources } from '../../auth/permissions.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
-import type { HandlerContext, HandlerMap } from '../handler.ts';
-import { authOf } from '../handler.ts';
+import { type HandlerContext, authOf, defineHandlers } from '../handler.ts';
 import { systemRows } from './resource-admin.ts';
 
 async function flagged(ctx: HandlerContext, systemId: string, checked: Set<string>) {
@@ -27,9 +26,9 @@ function space(ctx: HandlerContext): string {
   return schema;
 }
 
-export const grantTreeHandlers: HandlerMap = {
+export const grantTreeHandlers = defineHandlers({
   'auth.resources.findRoleResTreeChecked': async (ctx) => {
-    const { roleId, systemId } = ctx.query as { roleId: string; systemId: string };
+    const { roleId, systemId } = ctx.query;
     const t = ctx.db.withSchema(space(ctx));
     const role = await t.selectFrom('role').select('id').where('id', '=', roleId).executeTakeFirst();
     if (!role) throw new ApiError(Code.NOT_FOUND, 'resource.error.noRole', { id: roleId });
@@ -43,7 +42,7 @@ export const grantTreeHandlers: HandlerMap = {
 
   /** userId: the account id (or the employee id) of a member of the session's tenant. */
   'auth.resources.findUserResTreeCheckedBySys': async (ctx) => {
-    const { userId, systemId } = ctx.query as { userId: string; systemId: string };
+    const { userId, systemId } = ctx.query;
     const schema = space(ctx);
     const employee = await ctx.db
       .withSchema(schema)
@@ -59,4 +58,4 @@ export const grantTreeHandlers: HandlerMap = {
     });
     return flagged(ctx, systemId, resources);
   },
-};
+});

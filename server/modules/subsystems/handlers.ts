@@ -10,7 +10,7 @@ import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { defineHandlers } from '../handler.ts';
 import { newId } from '../../auth/tokens.ts';
-import type { ListRequest, ListSpec } from '../list-query.ts';
+import type { ListSpec } from '../list-query.ts';
 import { idList, listPage } from '../people/common.ts';
 import { checkedLogo } from './logo.ts';
 import { authOf } from '../handler.ts';
@@ -90,16 +90,6 @@ const LIST: ListSpec = {
   ],
 };
 
-interface SubsystemInput {
-  id?: string;
-  name: string;
-  alias: string;
-  logo?: string | null;
-  logoType?: 'svg' | 'image';
-  isDefault?: 'Y' | 'N';
-  sn?: number;
-}
-
 /** Why a subsystem is in use: a role of some tenant belongs to it or holds one of its entries. */
 async function usedBy(db: Db, systemId: string): Promise<string | null> {
   const spaces = await db
@@ -136,37 +126,43 @@ export const subsystemHandlers = defineHandlers({
       ctx.db.selectFrom('platform.subsystem as s'),
       (q) => q.select(COLUMNS),
       LIST,
-      ctx.body as ListRequest,
+      ctx.body,
     );
     return { ...page, dataResult: page.dataResult.map(toSubsystem) };
   },
 
   /** Create or edit: alias unique, logo checked (logo.ts); one default at most. */
   'auth.sub.system.save': async (ctx) => {
-    const input = ctx.body as SubsystemInput;
+    const input = ctx.body;
     const existing = input.id
       ? await ctx.db
           .selectFrom('platform.subsystem')
-          .select('id')
+          .select(['id', 'alias'])
           .where('id', '=', input.id)
           .executeTakeFirst()
       : null;
     if (input.id && !existing)
       throw new ApiError(Code.NOT_FOUND, 'shellKit.subsystemNotFound', { id: input.id });
+    // The catalogue leaves alias out of an edit (the stored one stays); a new subsystem needs one.
+    const alias = input.alias ?? existing?.alias;
+    if (!alias)
+      throw new ApiError(Code.ILLEGAL_REQUEST, 'validation.required', {}, [
+        { field: 'alias', reason: 'required' },
+      ]);
     const clash = await ctx.db
       .selectFrom('platform.subsystem')
       .select('id')
-      .where('alias', '=', input.alias)
+      .where('alias', '=', alias)
       .where('id', '<>', input.id ?? '')
       .executeTakeFirst();
     if (clash)
-      throw new ApiError(Code.ILLEGAL_REQUEST, 'subsystem.aliasTaken', { alias: input.alias }, [
+      throw new ApiError(Code.ILLEGAL_REQUEST, 'subsystem.aliasTaken', { alias }, [
         { field: 'alias', reason: 'taken' },
       ]);
     const logoType = input.logoType ?? 'svg';
     const values = {
       name: input.name.trim(),
-      alias: input.alias,
+      alias,
       logo: checkedLogo(input.logo, logoType),
       logo_type: logoType,
       is_default: input.isDefault === 'Y',

@@ -10,30 +10,13 @@ import type { Db } from '../../db/database.ts';
 import { tenantSchemaName } from '../../db/tenant-space.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
-import type { HandlerContext, HandlerMap } from '../handler.ts';
-import { authOf } from '../handler.ts';
+import { type HandlerContext, type OperationBody, authOf, defineHandlers } from '../handler.ts';
 import { checkedCreditCode } from './credit-code.ts';
 import { assertRoomForMembers } from './quotas.ts';
 import { COLUMNS, asTenant, oneTenant, refuse, tenants } from './tenant-rows.ts';
 import './tables.ts';
 
-interface TenantInput {
-  id?: string;
-  name: string;
-  code: string;
-  account: string;
-  email: string;
-  mobile?: string | null;
-  scale?: string;
-  parentId?: string | null;
-  status?: 'ENABLED' | 'DISABLED';
-  kind?: 'authority' | 'enterprise' | 'law_firm';
-  creditCode?: string | null;
-  contactName?: string | null;
-  address?: string | null;
-  maxAccounts?: number | null;
-  maxStorageMb?: number | null;
-}
+type TenantInput = OperationBody<'saas.tenant.save'>;
 
 async function assertUnique(db: Db, input: TenantInput, creditCode: string | null): Promise<void> {
   const others = (q: ReturnType<typeof base>) => (input.id ? q.where('id', '<>', input.id) : q);
@@ -103,8 +86,8 @@ async function endTenantSessions(ctx: HandlerContext, tenantId: string): Promise
   invalidatePermissions(ctx.db, {});
 }
 
-async function save(ctx: HandlerContext) {
-  const input = ctx.body as TenantInput;
+async function save(ctx: HandlerContext<unknown, TenantInput>) {
+  const input = ctx.body;
   const creditCode = input.creditCode?.trim() ? checkedCreditCode(input.creditCode) : null;
   const existing = input.id ? await oneTenant(ctx.db, input.id) : null;
   if (existing && existing.code !== input.code && existing.schemaStatus === 'CREATED')
@@ -144,15 +127,15 @@ async function save(ctx: HandlerContext) {
   return asTenant(await oneTenant(ctx.db, id));
 }
 
-export const tenantEditHandlers: HandlerMap = {
+export const tenantEditHandlers = defineHandlers({
   'saas.tenant.save': save,
 
-  'saas.tenant.get': async (ctx) => asTenant(await oneTenant(ctx.db, (ctx.query as { id: string }).id)),
+  'saas.tenant.get': async (ctx) => asTenant(await oneTenant(ctx.db, ctx.query.id)),
 
   /** The caller's usable tenants (every usable one for the super user), filtered by name or alias. */
   'saas.tenant.find.tenant': async (ctx) => {
     const auth = authOf(ctx);
-    const { name, code } = ctx.body as { name?: string; code?: string };
+    const { name, code } = ctx.body;
     let q = tenants(ctx.db)
       .select(COLUMNS)
       .where('t.status', '=', 'ENABLED')
@@ -179,7 +162,7 @@ export const tenantEditHandlers: HandlerMap = {
    * employee record there too. Unknown accounts change nothing.
    */
   'saas.tenant.save.user.relation': async (ctx) => {
-    const body = ctx.body as { tenantId: string; userIds: string[]; isTenantAdmin?: boolean };
+    const { body } = ctx;
     const tenant = await oneTenant(ctx.db, body.tenantId);
     const ids = [...new Set(body.userIds)];
     const accounts = await ctx.db
@@ -231,4 +214,4 @@ export const tenantEditHandlers: HandlerMap = {
     dropCachedSessions(ctx.db, { tenantId: tenant.id });
     return null;
   },
-};
+});

@@ -8,7 +8,7 @@ import type { Db } from '../../db/database.ts';
 import { dropTenantSpace } from '../../db/tenant-space.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
-import type { HandlerContext, HandlerMap } from '../handler.ts';
+import { type HandlerContext, defineHandlers } from '../handler.ts';
 import type { ListRequest, ListSpec } from '../list-query.ts';
 import { idList, listPage } from '../people/common.ts';
 import { COLUMNS, USAGE, asTenant, oneTenant, refuse, tenantsByIds, type TenantRow } from './tenant-rows.ts';
@@ -74,19 +74,19 @@ async function spaceHoldsData(db: Db, tenantId: string): Promise<boolean> {
   return Boolean(await people.limit(1).executeTakeFirst());
 }
 
-async function tenantList(ctx: HandlerContext, waitingOnly: boolean) {
+async function tenantList(ctx: HandlerContext<unknown, ListRequest>, waitingOnly: boolean) {
   const page = await listPage<TenantRow>(
     waitingOnly
       ? ctx.db.selectFrom('platform.tenant as t').where('t.approve_status', '=', 'WAIT')
       : ctx.db.selectFrom('platform.tenant as t'),
     (q) => q.leftJoin('platform.tenant as p', 'p.id', 't.parent_id').select(COLUMNS).select(USAGE),
     TENANT_LIST,
-    ctx.body as ListRequest,
+    ctx.body,
   );
   return { ...page, dataResult: page.dataResult.map(asTenant) };
 }
 
-export const tenantHandlers: HandlerMap = {
+export const tenantHandlers = defineHandlers({
   ...registrationHandlers,
   ...tenantEditHandlers,
   ...tenantRelationHandlers,
@@ -98,16 +98,8 @@ export const tenantHandlers: HandlerMap = {
    * employee). A crash between the two leaves it PASSED without a space: schema/create finishes it.
    * REFUSED needs a reason, kept on the tenant. Either way the applicant gets an SMS.
    */
-  'saas.tenant.approve.batch': async (ctx: HandlerContext) => {
-    const {
-      ids: raw,
-      approveStatus,
-      reason,
-    } = ctx.query as {
-      ids: string;
-      approveStatus: 'PASSED' | 'REFUSED';
-      reason?: string;
-    };
+  'saas.tenant.approve.batch': async (ctx) => {
+    const { ids: raw, approveStatus, reason } = ctx.query;
     const ids = idList(raw);
     const rows = await tenantsByIds(ctx.db, ids);
     const waiting = rows.find((r) => r.approveStatus !== 'WAIT');
@@ -131,7 +123,7 @@ export const tenantHandlers: HandlerMap = {
   },
 
   'saas.tenant.remove': async (ctx) => {
-    const ids = idList((ctx.query as { ids: string }).ids);
+    const ids = idList(ctx.query.ids);
     const rows = await tenantsByIds(ctx.db, ids);
     const withSpace = rows.find((r) => r.schemaStatus === 'CREATED');
     if (withSpace) throw refuse('spaceInUse', withSpace);
@@ -155,7 +147,7 @@ export const tenantHandlers: HandlerMap = {
   },
 
   'saas.tenant.schema.create': async (ctx) => {
-    const tenant = await oneTenant(ctx.db, (ctx.query as { id: string }).id);
+    const tenant = await oneTenant(ctx.db, ctx.query.id);
     if (tenant.approveStatus !== 'PASSED') throw refuse('notApproved', tenant);
     if (tenant.schemaStatus === 'CREATED') throw refuse('spaceExists', tenant);
     await provisionOrExplain(ctx, tenant);
@@ -163,14 +155,14 @@ export const tenantHandlers: HandlerMap = {
   },
 
   'saas.tenant.schema.drop': async (ctx) => {
-    const tenant = await oneTenant(ctx.db, (ctx.query as { id: string }).id);
+    const tenant = await oneTenant(ctx.db, ctx.query.id);
     if (tenant.schemaStatus !== 'CREATED') throw refuse('noSpace', tenant);
     // The caller's own session works in that space; dropping it would pull the floor away.
     if (ctx.auth?.tenantId === tenant.id) throw refuse('ownTenant', tenant);
-    const { confirm } = ctx.query as { confirm?: boolean | string };
-    if (confirm !== true && confirm !== 'true' && (await spaceHoldsData(ctx.db, tenant.id)))
+    // A boolean: the query validator coerces 'true' and 'false'.
+    if (ctx.query.confirm !== true && (await spaceHoldsData(ctx.db, tenant.id)))
       throw refuse('spaceHoldsData', tenant);
     await dropTenantSpace(ctx.db, tenant.id);
     return asTenant(await oneTenant(ctx.db, tenant.id));
   },
-};
+});

@@ -17,24 +17,11 @@ import { tenantSchemaName } from '../../db/tenant-space.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { checkCode } from '../../sms/codes.ts';
-import type { HandlerContext, HandlerMap } from '../handler.ts';
+import { type HandlerContext, type OperationBody, defineHandlers } from '../handler.ts';
 import { checkedCreditCode } from './credit-code.ts';
 import './tables.ts';
 
-interface TenantRegistration {
-  name: string;
-  code: string;
-  creditCode: string;
-  kind?: 'enterprise' | 'law_firm';
-  account: string;
-  password: string;
-  contactName?: string;
-  email: string;
-  mobile: string;
-  validCode: string;
-  scale?: string;
-  parentName?: string;
-}
+type TenantRegistration = OperationBody<'saas.tenant.register'>;
 
 const taken = (key: string, params: Record<string, unknown>, field: string) =>
   new ApiError(Code.ILLEGAL_REQUEST, `tenant.register.${key}`, params, [{ field, reason: 'taken' }]);
@@ -86,9 +73,9 @@ async function mobileReserved(db: Db, mobile: string): Promise<boolean> {
   );
 }
 
-async function register(ctx: HandlerContext) {
+async function register(ctx: HandlerContext<unknown, TenantRegistration>) {
   if (!ctx.config.tenantRegOpen) throw new ApiError(Code.NO_PERMISSION, 'auth.register.closed');
-  const body = ctx.body as TenantRegistration;
+  const { body } = ctx;
   await limitIp(ctx, 'login');
   const name = body.name.trim();
   const code = body.code.trim();
@@ -157,17 +144,15 @@ async function register(ctx: HandlerContext) {
     if (isUniqueViolation(e)) throw taken('nameTaken', { name }, 'name');
     throw e;
   }
-  return { id, name, code, account, email: body.email, approveStatus: 'WAIT', status: 'ENABLED' };
-}
-
-interface Perfect {
-  mobile: string;
-  validCode: string;
-  name: string;
-  email?: string;
-  address?: string;
-  enterpriseName?: string;
-  creditCode?: string;
+  return {
+    id,
+    name,
+    code,
+    account,
+    email: body.email,
+    approveStatus: 'WAIT' as const,
+    status: 'ENABLED' as const,
+  };
 }
 
 /**
@@ -175,8 +160,8 @@ interface Perfect {
  * still waiting (or refused: it then waits again, the refusal answered) takes the enterprise's name,
  * credit code and address; an account with that mobile takes the person's name and e-mail.
  */
-async function perfect(ctx: HandlerContext) {
-  const body = ctx.body as Perfect;
+async function perfect(ctx: HandlerContext<unknown, OperationBody<'fldUser.perfect'>>) {
+  const { body } = ctx;
   await limitIp(ctx, 'login');
   const creditCode = body.creditCode?.trim() ? checkedCreditCode(body.creditCode) : undefined;
   await checkCode(ctx.db, ctx.config, body.mobile, 'verify', body.validCode, { peek: true });
@@ -221,7 +206,7 @@ async function perfect(ctx: HandlerContext) {
   return null;
 }
 
-export const registrationHandlers: HandlerMap = {
+export const registrationHandlers = defineHandlers({
   'saas.tenant.register': register,
   'fldUser.perfect': perfect,
-};
+});

@@ -6,8 +6,8 @@
  */
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
-import type { HandlerContext, HandlerMap } from '../handler.ts';
-import type { ListRequest, ListSpec } from '../list-query.ts';
+import { defineHandlers } from '../handler.ts';
+import type { ListSpec } from '../list-query.ts';
 import { listPage, takeParam } from '../people/common.ts';
 import './tables.ts';
 
@@ -38,10 +38,10 @@ interface AccountRow {
   isTenantAdmin?: boolean | null;
 }
 
-export const tenantRelationHandlers: HandlerMap = {
+export const tenantRelationHandlers = defineHandlers({
   /** Every tenant but `id` and the tenants below it, by name; without `id` (a new tenant) all of them. */
-  'saas.tenant.parent.options': async (ctx: HandlerContext) => {
-    const { id } = ctx.query as { id?: string };
+  'saas.tenant.parent.options': async (ctx) => {
+    const { id } = ctx.query;
     const rows = await ctx.db
       .selectFrom('platform.tenant')
       .select(['id', 'name', 'code', 'parent_id'])
@@ -67,8 +67,8 @@ export const tenantRelationHandlers: HandlerMap = {
    * Platform accounts, paged: `name` finds a part of the name or of the account; `tenantId` keeps the
    * members of that tenant, each with isTenantAdmin.
    */
-  'saas.tenant.account.query': async (ctx: HandlerContext) => {
-    const req = ctx.body as ListRequest;
+  'saas.tenant.account.query': async (ctx) => {
+    const req = ctx.body;
     const { value: tenantId, rest: afterTenant } = takeParam(req, ['tenantId']);
     const { value: name, rest } = takeParam(afterTenant, ['name']);
     if (tenantId) {
@@ -117,4 +117,4 @@ export const tenantRelationHandlers: HandlerMap = {
       rest,
     );
   },
-};
+});

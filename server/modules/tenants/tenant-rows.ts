@@ -1,14 +1,22 @@
 /** Tenant rows as the API shows them, and the look-ups every tenant operation starts with. */
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { TenantTable } from '../../db/tables.ts';
+import type { TenantKind } from '../../filing/tables.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { formatDateTime, idList } from '../people/common.ts';
 import './tables.ts';
 
+/**
+ * The enum columns keep the table's types (kind: filing's migration 006 and its augmentation of
+ * TenantTable; the statuses), which the database's check constraints hold, so they are the catalogue's enums.
+ */
+type Stored = Selectable<TenantTable>;
+
 export interface TenantRow {
   id: string;
-  kind: string;
+  kind: TenantKind;
   creditCode: string | null;
   contactName: string | null;
   mobile: string | null;
@@ -21,9 +29,9 @@ export interface TenantRow {
   scale: string | null;
   parentId: string | null;
   parentName: string | null;
-  approveStatus: string;
-  status: string;
-  schemaStatus: string;
+  approveStatus: Stored['approve_status'];
+  status: Stored['status'];
+  schemaStatus: Stored['schema_status'];
   createTime: Date | string;
   maxAccounts: number | null;
   maxStorageMb: number | null;

@@ -11,7 +11,7 @@ import type { Db } from '../../db/database.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { type HandlerContext, defineHandlers } from '../handler.ts';
-import type { ListRequest, ListSpec } from '../list-query.ts';
+import type { ListSpec } from '../list-query.ts';
 import { formatDateTime, idList, listPage } from '../people/common.ts';
 import '../../auth/password-history-tables.ts';
 
@@ -120,7 +120,7 @@ export const userSecurityHandlers = defineHandlers({
       ctx.db.selectFrom('platform.user_security'),
       (q) => q.select(COLUMNS),
       LIST,
-      ctx.body as ListRequest,
+      ctx.body,
     );
     return { ...page, dataResult: page.dataResult.map(asSetting) };
   },
@@ -140,7 +140,7 @@ export const userSecurityHandlers = defineHandlers({
   },
 
   'auth.user.security.save': async (ctx) => {
-    const input = ctx.body as SettingInput;
+    const input: SettingInput = ctx.body;
     const existing = input.id ? await oneSetting(ctx.db, input.id) : null;
     const complexity = checkConsistent({
       complexity: input.complexity ?? existing?.complexity ?? '1,3',

@@ -40,8 +40,7 @@ import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { bearerToken } from '../../http/catalogue-routes.ts';
 import { checkCode } from '../../sms/codes.ts';
-import type { HandlerContext, HandlerMap } from '../handler.ts';
-import { authOf } from '../handler.ts';
+import { type HandlerContext, type OperationBody, authOf, defineHandlers } from '../handler.ts';
 import { buildUserContext } from '../auth/context.ts';
 import { refuseWhileActing } from '../auth/common.ts';
 
@@ -176,14 +175,10 @@ async function limitResets(ctx: HandlerContext, keys: string[]): Promise<void> {
 }
 
 /** Forgotten password: mobile + 'verify' SMS code + new password (policy enforced); unlocks the account. */
-async function resetBySms(ctx: HandlerContext): Promise<true> {
-  const body = ctx.body as {
-    mobile: string;
-    validCode: string;
-    account?: string;
-    newPassword: string;
-    repeatPassword: string;
-  };
+async function resetBySms(
+  ctx: HandlerContext<unknown, OperationBody<'user.reset.passwd.tenant' | 'fldUser.reset.passwd.tenant'>>,
+): Promise<true> {
+  const { body } = ctx;
   await limitIp(ctx, 'login');
   if (body.newPassword !== body.repeatPassword) throw mismatch();
   let candidates = await accountsByMobile(ctx.db, body.mobile);
@@ -280,20 +275,20 @@ async function registerAccount(
   return { id, account };
 }
 
-export const userHandlers: HandlerMap = {
+export const userHandlers = defineHandlers({
   'user.passwordPolicy': async (ctx) => policyOf(await defaultSetting(ctx.db)),
 
   'user.change.passwd': async (ctx) => {
     const auth = authOf(ctx);
     refuseWhileActing(auth);
-    const body = ctx.body as PasswordChange;
+    const { body } = ctx;
     return (body.reset ?? 0) === 0 ? changeOwnPassword(ctx, body) : resetOthers(ctx, body);
   },
 
   /** Registration mode: the caller's own password only; every session ends (the caller signs in again). */
   'user.register.change.passwd': async (ctx) => {
     refuseWhileActing(authOf(ctx));
-    const body = ctx.body as PasswordChange;
+    const { body } = ctx;
     if ((body.reset ?? 0) !== 0) throw new ApiError(Code.NO_PERMISSION);
     return changeOwnPassword(ctx, body);
   },
@@ -304,7 +299,7 @@ export const userHandlers: HandlerMap = {
   /** Personal registration, only while it is open (REG_OPEN). */
   'user.register': async (ctx) => {
     if (!ctx.config.regOpen) throw new ApiError(Code.NO_PERMISSION, 'auth.register.closed');
-    return registerAccount(ctx, ctx.body as Registration);
+    return registerAccount(ctx, ctx.body);
   },
 
   /**
@@ -314,8 +309,8 @@ export const userHandlers: HandlerMap = {
    */
   'fldEmployee.create': async (ctx) => {
     if (!ctx.config.tenantRegOpen) throw new ApiError(Code.NO_PERMISSION, 'auth.register.closed');
-    const { tenantCode } = ctx.query as { tenantCode: string };
-    const body = ctx.body as Registration;
+    const { tenantCode } = ctx.query;
+    const { body } = ctx;
     // As registration: the mobile's code before anything that tells whether a tenant or name exists.
     await limitIp(ctx, 'login');
     await checkCode(ctx.db, ctx.config, body.mobile, 'verify', body.validCode, { peek: true });
@@ -343,7 +338,7 @@ export const userHandlers: HandlerMap = {
       account_id: '',
       account: body.account.trim(),
       name: body.name.trim(),
-      status: 'inactive',
+      status: 'inactive' as const,
       gender: body.gender ?? 'male',
       email: body.email ?? null,
       mobile: body.mobile,
@@ -375,7 +370,7 @@ export const userHandlers: HandlerMap = {
    */
   'user.switchTenant': async (ctx) => {
     const auth = authOf(ctx);
-    const { tenantId } = ctx.body as { tenantId: string };
+    const { tenantId } = ctx.body;
     // Unknown and not one's own read the same (6010105); the tries are counted.
     await limitLookups(ctx);
     const tenant = await ctx.db
@@ -398,4 +393,4 @@ export const userHandlers: HandlerMap = {
     await setSessionTenant(ctx.db, auth.sessionId, tenantId);
     return buildUserContext(ctx.db, ctx.config, await resolveSession(ctx.db, bearerToken(ctx.request)));
   },
-};
+});
