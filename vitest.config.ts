@@ -53,7 +53,10 @@ export default defineConfig({
           // a flaky test must fail, not pass on its second try.
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at a time, one per core: each file has its own server, database and browser, and
+          // much of a test is waiting on the page, so two share the machine well.
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],
