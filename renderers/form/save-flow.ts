@@ -26,20 +26,27 @@ export interface SaveFlow {
   close?: (result?: unknown) => void;
   /** Empties the form(s) for the next new record. */
   reset(): void;
+  /** Aborts the save's call (the screen unmounted before its answer); the abort is not shown. */
+  signal?: AbortSignal;
 }
 
 export type SaveOutcome = { saved: false } | { saved: true; result: unknown };
 
 export async function runSave(flow: SaveFlow): Promise<SaveOutcome> {
-  const { definition, mode, scope, dataSource, ui, t, runAction, close, reset } = flow;
+  const { definition, mode, scope, dataSource, ui, t, runAction, close, reset, signal } = flow;
   const operation =
     mode === 'edit' && definition.updateOperation ? definition.updateOperation : definition.operation;
   const query = resolveQuery(definition.query, scope);
   const body = definition.body === undefined ? scope.form : resolveTemplate(definition.body, scope);
   let result: unknown;
   try {
-    result = await dataSource(operation, { ...(query ? { query } : {}), body });
+    result = await dataSource(operation, {
+      ...(query ? { query } : {}),
+      body,
+      ...(signal ? { signal } : {}),
+    });
   } catch (error) {
+    if (signal?.aborted) return { saved: false };
     // The api client has shown its failures already, except pass-through states (warnings).
     showCallFailure(error, ui, (detail) => t('form.saveFailed', { detail }));
     return { saved: false };

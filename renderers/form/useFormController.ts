@@ -15,6 +15,7 @@ import { useSessionScope } from '../actions/session-scope.tsx';
 import { useRunAction } from '../actions/useRunAction.ts';
 import { useDataSource, type DataSource } from '../data-source.tsx';
 import { identityKey, useLoad } from '../environment/use-load.ts';
+import { useMutation } from '../environment/use-mutation.ts';
 import { evaluateCondition, type Scope } from '../expression/index.ts';
 import {
   attributeForm,
@@ -26,7 +27,7 @@ import { loadEntitySchema, type JsonSchema } from './entity-schemas.ts';
 import type { FormHostValue } from './form-host.ts';
 import { atPath, formModeOf, withoutNulls } from './form-mode.ts';
 import { buildFormSchema, buildUiSchema, fieldStates } from './form-schema.ts';
-import { runSave } from './save-flow.ts';
+import { runSave, type SaveFlow } from './save-flow.ts';
 import { resolveTemplate } from './template-values.ts';
 import type { FieldDefinition, FormBody, FormMode, SubmitDefinition } from './form-types.ts';
 
@@ -142,7 +143,10 @@ export function useFormController({
 
   const [formData, setFormData] = useState<Data>({});
   const [formKey, setFormKey] = useState(0);
-  const [saving, setSaving] = useState(false);
+  // Aborted on unmount; `running` spans the call, its `then` actions and the after-save question.
+  const { run: save, running: saving } = useMutation((signal, flow: SaveFlow) =>
+    runSave({ ...flow, signal }),
+  );
   const [liveValidate, setLiveValidate] = useState(false);
   const formRef = useRef<Form | null>(null);
 
@@ -236,24 +240,34 @@ export function useFormController({
       }
       if (submitDef.confirm && !(await ui.confirm(t(submitDef.confirm)))) return;
       const current = value();
-      setSaving(true);
-      try {
-        await runSave({
-          definition: submitDef,
-          mode,
-          scope: { session, params, mode, record: loaded?.record, form: current },
-          dataSource,
-          ui,
-          t,
-          runAction,
-          close,
-          reset,
-        });
-      } finally {
-        setSaving(false);
-      }
+      await save({
+        definition: submitDef,
+        mode,
+        scope: { session, params, mode, record: loaded?.record, form: current },
+        dataSource,
+        ui,
+        t,
+        runAction,
+        close,
+        reset,
+      });
     },
-    [saving, validate, ui, t, value, session, params, mode, loaded, dataSource, runAction, close, reset],
+    [
+      saving,
+      save,
+      validate,
+      ui,
+      t,
+      value,
+      session,
+      params,
+      mode,
+      loaded,
+      dataSource,
+      runAction,
+      close,
+      reset,
+    ],
   );
 
   return {

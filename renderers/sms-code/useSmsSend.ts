@@ -6,9 +6,12 @@
  *    the server's reason;
  *  - refused otherwise: close it; a "wait N s" answer (cause.retryAfter) counts those seconds down.
  * Headless: each caller draws its own button, dialog and notices, and turns its transport's answer
- * into an outcome (`outcomeOfFailure` reads an API client failure).
+ * into an outcome (`outcomeOfFailure` reads an API client failure). The send runs through useMutation:
+ * its signal is aborted on unmount, and an answer that comes after (or after another send) is
+ * dropped — `submit` then resolves undefined and nothing changes.
  */
 import { useState } from 'react';
+import { useMutation } from '../environment/use-mutation.ts';
 import { RESEND_SECONDS } from './countdowns.ts';
 
 export interface CaptchaAnswer {
@@ -40,26 +43,22 @@ export function outcomeOfFailure(error: unknown, fallbackText: string): SmsSendO
 
 export interface SmsSendOptions {
   countdown: { seconds: number; start(seconds?: number): void };
-  send(answer: CaptchaAnswer): Promise<SmsSendOutcome>;
+  /** Sends the code; `signal` is aborted when the field unmounts. */
+  send(answer: CaptchaAnswer, signal: AbortSignal): Promise<SmsSendOutcome>;
   resendSeconds?: number;
 }
 
 export function useSmsSend({ countdown, send, resendSeconds = RESEND_SECONDS }: SmsSendOptions) {
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [generation, setGeneration] = useState(0);
   const [captchaError, setCaptchaError] = useState<string | null>(null);
 
-  async function submit(answer: CaptchaAnswer): Promise<SmsSendOutcome> {
-    setBusy(true);
-    let outcome: SmsSendOutcome;
-    try {
-      outcome = await send(answer);
-    } catch (error) {
-      outcome = outcomeOfFailure(error, '');
-    } finally {
-      setBusy(false);
-    }
+  const sending = useMutation((signal, answer: CaptchaAnswer) => send(answer, signal));
+
+  async function submit(answer: CaptchaAnswer): Promise<SmsSendOutcome | undefined> {
+    const done = await sending.run(answer);
+    if (!done) return undefined;
+    const outcome = done.ok ? done.data : outcomeOfFailure(done.error, '');
     if (outcome.kind === 'captchaWrong') {
       setCaptchaError(outcome.text || null);
       setGeneration((n) => n + 1);
@@ -75,7 +74,7 @@ export function useSmsSend({ countdown, send, resendSeconds = RESEND_SECONDS }: 
     /** Seconds before another send (0: the button is free). */
     seconds: countdown.seconds,
     asking,
-    busy,
+    busy: sending.running,
     /** Bumped after a wrong captcha: the used image is gone, show a new one. */
     generation,
     captchaError,

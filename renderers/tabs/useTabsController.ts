@@ -12,11 +12,12 @@ import { useSessionScope } from '../actions/session-scope.tsx';
 import { useRunAction } from '../actions/useRunAction.ts';
 import { useDataSource } from '../data-source.tsx';
 import { useLoad } from '../environment/use-load.ts';
+import { useMutation } from '../environment/use-mutation.ts';
 import { evaluateCondition, type Scope } from '../expression/index.ts';
 import type { FormHandle, FormHostValue } from '../form/form-host.ts';
 import { atPath, formModeOf, withoutNulls } from '../form/form-mode.ts';
 import type { FormMode, SubmitDefinition } from '../form/form-types.ts';
-import { runSave } from '../form/save-flow.ts';
+import { runSave, type SaveFlow } from '../form/save-flow.ts';
 import { resolveTemplate } from '../form/template-values.ts';
 import type { TabDefinition, TabsScreenDefinition } from './tabs-types.ts';
 
@@ -54,9 +55,12 @@ export function useTabsController(
   const mode = formModeOf(params, screen.idParam);
 
   const [activeKey, setActiveKey] = useState('');
-  const [saving, setSaving] = useState(false);
   // The forms of the tabs, registered as they mount; read and written only in callbacks.
   const [handles] = useState(() => new Map<string, FormHandle>());
+  // Aborted on unmount; `running` spans the call, its `then` actions and the after-save question.
+  const { run: save, running: saving } = useMutation((signal, flow: SaveFlow) =>
+    runSave({ ...flow, signal }),
+  );
 
   const scope0 = { session, params, mode };
   const load = screen.load;
@@ -128,7 +132,7 @@ export function useTabsController(
   const reset = useCallback(() => {
     for (const handle of handles.values()) handle.reset();
     setActiveKey(firstKey);
-  }, [firstKey, handles]);
+  }, [firstKey, handles, setActiveKey]);
 
   const submit = useCallback(
     async (definition: SubmitDefinition) => {
@@ -152,24 +156,34 @@ export function useTabsController(
         }
       }
       if (definition.confirm && !(await ui.confirm(t(definition.confirm)))) return;
-      setSaving(true);
-      try {
-        await runSave({
-          definition,
-          mode,
-          scope: { ...baseScope, form: values() },
-          dataSource,
-          ui,
-          t,
-          runAction,
-          close,
-          reset,
-        });
-      } finally {
-        setSaving(false);
-      }
+      await save({
+        definition,
+        mode,
+        scope: { ...baseScope, form: values() },
+        dataSource,
+        ui,
+        t,
+        runAction,
+        close,
+        reset,
+      });
     },
-    [saving, tabs, handles, ui, t, mode, baseScope, values, dataSource, runAction, close, reset],
+    [
+      saving,
+      save,
+      tabs,
+      handles,
+      setActiveKey,
+      ui,
+      t,
+      mode,
+      baseScope,
+      values,
+      dataSource,
+      runAction,
+      close,
+      reset,
+    ],
   );
 
   return {

@@ -4,6 +4,7 @@
  * base64, 512 KB at most); the image captcha. Problems are listed at the top and by each field.
  */
 import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useMutation } from '../../renderers/environment/use-mutation.ts';
 import { post, PublicApiError } from './api.ts';
 import { Captcha, type CaptchaHandle } from './Captcha.tsx';
 import { COMMENT_MAX } from './comment-limits.ts';
@@ -39,10 +40,31 @@ export function CommentForm({ noticeId, allowAnonymous }: { noticeId: string; al
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [file, setFile] = useState<File>();
   const [problems, setProblems] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string>();
-  const [sending, setSending] = useState(false);
   const [done, setDone] = useState(false);
   const captchaRef = useRef<CaptchaHandle>(undefined);
+  const comment = useMutation(async (signal, sent: { draft: Draft; file: File | undefined }) => {
+    const body: Record<string, unknown> = {
+      noticeId,
+      text: sent.draft.text.trim(),
+      captcha: sent.draft.captcha.trim(),
+      requestId: captchaRef.current?.requestId ?? '',
+    };
+    if (sent.draft.anonymous) body.anonymous = true;
+    else {
+      if (sent.draft.name.trim()) body.name = sent.draft.name.trim();
+      if (sent.draft.organisation.trim()) body.organisation = sent.draft.organisation.trim();
+      body.contact = sent.draft.contact.trim();
+    }
+    if (sent.file) body.attachment = { fileName: sent.file.name, data: await toBase64(sent.file) };
+    return post<{ id: string }>(COMMENT_SUBMIT, body, signal);
+  });
+  const sending = comment.running;
+  const failure =
+    comment.error === undefined
+      ? undefined
+      : comment.error instanceof PublicApiError
+        ? comment.error.message
+        : t('comment.failed');
   const summaryRef = useRef<HTMLDivElement>(null);
   const onHandle = useCallback((handle: CaptchaHandle) => {
     captchaRef.current = handle;
@@ -67,39 +89,23 @@ export function CommentForm({ noticeId, allowAnonymous }: { noticeId: string; al
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setFailure(undefined);
+    comment.reset();
     const found = check();
     setProblems(found);
     if (Object.keys(found).length > 0) {
       requestAnimationFrame(() => summaryRef.current?.focus());
       return;
     }
-    setSending(true);
-    try {
-      const body: Record<string, unknown> = {
-        noticeId,
-        text: draft.text.trim(),
-        captcha: draft.captcha.trim(),
-        requestId: captchaRef.current?.requestId ?? '',
-      };
-      if (draft.anonymous) body.anonymous = true;
-      else {
-        if (draft.name.trim()) body.name = draft.name.trim();
-        if (draft.organisation.trim()) body.organisation = draft.organisation.trim();
-        body.contact = draft.contact.trim();
-      }
-      if (file) body.attachment = { fileName: file.name, data: await toBase64(file) };
-      await post<{ id: string }>(COMMENT_SUBMIT, body);
+    const outcome = await comment.run({ draft, file });
+    if (!outcome) return;
+    if (outcome.ok) {
       setDone(true);
-    } catch (error) {
-      setFailure(error instanceof PublicApiError ? error.message : t('comment.failed'));
-      // A captcha is spent by any answer: show a new one.
-      setDraft((d) => ({ ...d, captcha: '' }));
-      captchaRef.current?.renew();
-      requestAnimationFrame(() => summaryRef.current?.focus());
-    } finally {
-      setSending(false);
+      return;
     }
+    // A captcha is spent by any answer: show a new one.
+    setDraft((d) => ({ ...d, captcha: '' }));
+    captchaRef.current?.renew();
+    requestAnimationFrame(() => summaryRef.current?.focus());
   };
 
   if (done)

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button } from 'antd';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { useMutation } from '../../renderers/environment/use-mutation.ts';
 import { userContextAtom } from './atoms.ts';
 import { exitSwitchedUser, switchAccountAtom } from './acting.ts';
 
@@ -31,19 +32,17 @@ export function ActingBanner() {
   const { t } = useTranslation();
   const original = useAtomValue(switchAccountAtom);
   const context = useAtomValue(userContextAtom);
-  const [busy, setBusy] = useState(false);
+  // A failure has been shown by the api client; the banner stays.
+  const exiting = useMutation(() => exitSwitchedUser());
+  // Back to the original account: the button stays busy until the app reloads.
+  const [exited, setExited] = useState(false);
+  const busy = exiting.running || exited;
   const timeLeft = useTimeLeft(context?.actingExpiresAt);
   if (!original || !context) return null;
   const name = context.employee?.name || context.user.fullname || context.user.account;
 
   async function exit() {
-    setBusy(true);
-    try {
-      await exitSwitchedUser();
-    } catch {
-      // The api client has shown why; the banner stays.
-      setBusy(false);
-    }
+    if ((await exiting.run())?.ok) setExited(true);
   }
 
   return (

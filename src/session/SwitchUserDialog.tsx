@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Alert, ConfigProvider, Form, Input, Modal, Typography } from 'antd';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider, useTranslation } from 'react-i18next';
+import { useMutation } from '../../renderers/environment/use-mutation.ts';
 import { isApiCallError } from '../api/api-call-error.ts';
 import { antdLocaleAtom } from '../i18n/apply-language.ts';
 import { i18n } from '../i18n/i18n.ts';
@@ -35,22 +36,22 @@ export function SwitchUserDialog({
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const switching = useMutation((_signal, { account, why }: { account: string; why: string }) =>
+    switcher(account, why),
+  );
+  // Switched: the dialog stays busy until the app reloads.
+  const [switched, setSwitched] = useState(false);
+  const busy = switching.running || switched;
+  const failure = switching.error;
+  const error = failure === undefined ? null : isApiCallError(failure) ? failure.text : t('acting.failed');
   const missing = reason.trim() === '';
 
   async function submit() {
     setTouched(true);
     if (missing) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await switcher(target.account, reason.trim());
-      onDone(true);
-    } catch (e) {
-      setError(isApiCallError(e) ? e.text : t('acting.failed'));
-      setBusy(false);
-    }
+    if (!(await switching.run({ account: target.account, why: reason.trim() }))?.ok) return;
+    setSwitched(true);
+    onDone(true);
   }
 
   return (

@@ -24,7 +24,7 @@ describe('SMS code send steps', () => {
     const { hook, start, send } = setup({ kind: 'sent' });
     expect(hook.result.current.asking).toBe(true);
     await act(() => hook.result.current.submit(answer));
-    expect(send).toHaveBeenCalledWith(answer);
+    expect(send).toHaveBeenCalledWith(answer, expect.any(AbortSignal));
     expect(hook.result.current.asking).toBe(false);
     expect(start).toHaveBeenCalledWith(60);
   });
@@ -59,6 +59,31 @@ describe('SMS code send steps', () => {
       text: '发送失败',
       retryAfter: undefined,
     });
+  });
+
+  it('is busy while sending; unmounting aborts the send and drops its answer', async () => {
+    const start = vi.fn();
+    let given: AbortSignal | undefined;
+    let answerSend: ((outcome: SmsSendOutcome) => void) | undefined;
+    const send = vi.fn(
+      (_answer: unknown, signal: AbortSignal) =>
+        new Promise<SmsSendOutcome>((resolve) => {
+          given = signal;
+          answerSend = resolve;
+        }),
+    );
+    const hook = renderHook(() => useSmsSend({ countdown: { seconds: 0, start }, send, resendSeconds: 60 }));
+    act(() => hook.result.current.ask());
+    let submitted: Promise<SmsSendOutcome | undefined> | undefined;
+    act(() => {
+      submitted = hook.result.current.submit(answer);
+    });
+    expect(hook.result.current.busy).toBe(true);
+    hook.unmount();
+    expect(given?.aborted).toBe(true);
+    answerSend!({ kind: 'sent' });
+    await expect(submitted).resolves.toBeUndefined();
+    expect(start).not.toHaveBeenCalled();
   });
 
   it('a send that throws counts as refused: the dialog closes, nothing is counted', async () => {

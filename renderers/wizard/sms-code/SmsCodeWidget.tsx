@@ -41,9 +41,10 @@ export default function SmsCodeWidget({
     countdown,
     resendSeconds: seconds,
     // A refusal's reason is shown by the API client; the outcome only decides the captcha and the wait.
-    send: (answer) =>
+    send: (answer, signal) =>
       dataSource(String(options.operation ?? 'fldUser.sendMsg.apply'), {
         body: { ...answer, username: phone, ...(extraData ? { extraData } : {}) },
+        signal,
       }).then(
         () => ({ kind: 'sent' as const }),
         (error: unknown) => outcomeOfFailure(error, ''),
@@ -60,7 +61,7 @@ export default function SmsCodeWidget({
 
   const send = (answer: CaptchaAnswer) =>
     void steps.submit(answer).then((outcome) => {
-      if (outcome.kind === 'sent') notice.success(t('form.sms.sent'));
+      if (outcome?.kind === 'sent') notice.success(t('form.sms.sent'));
     });
 
   const locked = disabled || readonly;

@@ -12,6 +12,7 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useLoad } from '../../../renderers/environment/use-load.ts';
+import { useMutation } from '../../../renderers/environment/use-mutation.ts';
 import { isApiCallError } from '../../api/api-call-error.ts';
 import { callApi } from '../../api/call.ts';
 import { PageLoading } from '../../app/PageLoading.tsx';
@@ -36,30 +37,27 @@ function AuthorizeApp({
   byApp: boolean;
 }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const apply = useMutation((signal) => {
+    const body = { client_id: clientId, ...(loginState ? { login_state: loginState } : {}) };
+    return callApi(byApp ? 'authorize.applyByApp' : 'authorize.apply', { body, silent: true, signal });
+  });
+  // Going to the application's address: the button stays disabled until the page is left.
+  const [leaving, setLeaving] = useState(false);
   const [code, setCode] = useState<string | null>(null);
+  const busy = apply.running || leaving;
+  const error = apply.error === undefined ? null : textOf(apply.error);
 
   async function allow() {
-    setBusy(true);
-    setError(null);
-    try {
-      const body = { client_id: clientId, ...(loginState ? { login_state: loginState } : {}) };
-      const answer = await callApi(byApp ? 'authorize.applyByApp' : 'authorize.apply', {
-        body,
-        silent: true,
-      });
-      if (answer.redirectUrl && /^https?:\/\//i.test(answer.redirectUrl)) {
-        window.location.assign(answer.redirectUrl);
-        return;
-      }
-      // An application without a registered address takes the code from the user.
-      setCode(answer.code ?? '');
-      setBusy(false);
-    } catch (e) {
-      setError(textOf(e));
-      setBusy(false);
+    const done = await apply.run();
+    if (!done?.ok) return;
+    const answer = done.data;
+    if (answer.redirectUrl && /^https?:\/\//i.test(answer.redirectUrl)) {
+      setLeaving(true);
+      window.location.assign(answer.redirectUrl);
+      return;
     }
+    // An application without a registered address takes the code from the user.
+    setCode(answer.code ?? '');
   }
 
   return (

@@ -7,6 +7,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
+import { useMutation } from '../../../renderers/environment/use-mutation.ts';
 import { isApiCallError } from '../../api/api-call-error.ts';
 import { accessTokenAtom, refreshTokenAtom, userContextAtom } from '../../session/atoms.ts';
 import { integration } from '../../session/integration.ts';
@@ -42,8 +43,18 @@ export default function LockPage() {
   const clock = useClock();
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const unlock = useMutation((_signal, typed: string) => unlockScreen(typed));
+  // Unlocked: the form stays busy while the app goes back.
+  const [leaving, setLeaving] = useState(false);
+  const busy = unlock.running || leaving;
+  const failure = unlock.error;
+  // Too many wrong passwords end the session: nothing to show, the login page follows.
+  const error =
+    failure === undefined || (isApiCallError(failure) && failure.kind === 'sessionEnded')
+      ? null
+      : isApiCallError(failure)
+        ? failure.text
+        : t('lock.failed');
 
   // Only a refresh token left (e.g. after a reload): renew the access token so the check can be made.
   useEffect(() => {
@@ -68,22 +79,18 @@ export default function LockPage() {
     event.preventDefault();
     setTouched(true);
     if (!password) return;
-    setBusy(true);
-    setError(null);
-    try {
-      navigate(await unlockScreen(password), { replace: true });
-    } catch (e) {
-      setBusy(false);
-      // A fresh try: the field empties, and its "required" check waits for the next submit.
-      setPassword('');
-      setTouched(false);
-      if (isApiCallError(e) && e.kind === 'sessionEnded') {
-        // Too many wrong passwords end the session: sign in again.
-        forceLocalLogout();
-        return;
-      }
-      setError(isApiCallError(e) ? e.text : t('lock.failed'));
+    const done = await unlock.run(password);
+    if (!done) return;
+    if (done.ok) {
+      setLeaving(true);
+      navigate(done.data, { replace: true });
+      return;
     }
+    // A fresh try: the field empties, and its "required" check waits for the next submit.
+    setPassword('');
+    setTouched(false);
+    // Too many wrong passwords end the session: sign in again.
+    if (isApiCallError(done.error) && done.error.kind === 'sessionEnded') forceLocalLogout();
   }
 
   return (

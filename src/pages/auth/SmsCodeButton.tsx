@@ -5,7 +5,7 @@
  * new image. Plain HTML: the login page uses it.
  */
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSignInTexts } from '../../i18n/use-sign-in-texts.ts';
 import { outcomeOfFailure, retryAfterOf, useSmsSend } from '../../../renderers/sms-code/useSmsSend.ts';
 import { State, type Envelope } from '../../api/envelope.ts';
 import type { CaptchaAnswer } from '../../session/sign-in.ts';
@@ -18,8 +18,11 @@ export interface SmsCodeButtonProps {
   mobile: string;
   /** Which countdown: each purpose (login, old phone, new phone…) waits on its own. */
   countdownKey: string;
-  /** Sends the code; resolves with the envelope of a pass-through state, rejects with ApiCallError. */
-  send(captcha: CaptchaAnswer): Promise<Envelope>;
+  /**
+   * Sends the code; resolves with the envelope of a pass-through state, rejects with ApiCallError.
+   * `signal` is aborted when the button unmounts.
+   */
+  send(captcha: CaptchaAnswer, signal: AbortSignal): Promise<Envelope>;
   disabled?: boolean;
   /** The code input, drawn on the button's left. */
   children?: ReactNode;
@@ -28,14 +31,14 @@ export interface SmsCodeButtonProps {
 type Notice = { kind: 'success' | 'warning'; text: string } | null;
 
 export function SmsCodeButton({ mobile, countdownKey, send, disabled, children }: SmsCodeButtonProps) {
-  const { t } = useTranslation();
+  const { t } = useSignInTexts();
   const [left, startCountdown] = useCountdown(countdownKey);
   const [notice, setNotice] = useState<Notice>(null);
   const steps = useSmsSend({
     countdown: { seconds: left, start: startCountdown },
-    send: async (answer) => {
+    send: async (answer, signal) => {
       try {
-        const envelope = await send(answer);
+        const envelope = await send(answer, signal);
         return envelope.state === State.SUCCESS
           ? { kind: 'sent' }
           : {
@@ -60,8 +63,8 @@ export function SmsCodeButton({ mobile, countdownKey, send, disabled, children }
 
   async function submit(answer: CaptchaAnswer) {
     const outcome = await steps.submit(answer);
-    if (outcome.kind === 'sent') setNotice({ kind: 'success', text: t('signin.smsSent') });
-    else if (outcome.kind === 'refused')
+    if (outcome?.kind === 'sent') setNotice({ kind: 'success', text: t('signin.smsSent') });
+    else if (outcome?.kind === 'refused')
       setNotice({ kind: 'warning', text: outcome.text || t('signin.smsFailed') });
   }
 
