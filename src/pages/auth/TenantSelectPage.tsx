@@ -9,6 +9,7 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiCallError } from '../../api/api-call-error.ts';
+import { useMutation } from '../../../renderers/environment/use-mutation.ts';
 import { PageLoading } from '../../app/PageLoading.tsx';
 import { systemIdAtom } from '../../session/atoms.ts';
 import { loginPathFor, safeReturnPath } from '../../session/login-path.ts';
@@ -26,8 +27,11 @@ export default function TenantSelectPage() {
   const [params] = useSearchParams();
   const signedIn = useSignedIn();
   const systemId = useAtomValue(systemIdAtom);
+  // The tenant being switched to: it stays set after a success, while the page leaves or reloads.
   const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const switching = useMutation((_signal, tenantId: string) => switchTenant(tenantId, { reload: false }));
+  const failure = switching.error;
+  const error = failure === undefined ? null : isApiCallError(failure) ? failure.text : String(failure);
   const target = safeReturnPath(params.get('redirect'));
 
   if (signedIn.state === 'missing') {
@@ -36,16 +40,12 @@ export default function TenantSelectPage() {
 
   async function choose(tenantId: string) {
     setBusy(tenantId);
-    setError(null);
-    try {
-      await switchTenant(tenantId, { reload: false });
-      // Already working in the app (from the user menu): start afresh so nothing of the old tenant stays.
-      if (systemId) reloadApp(target);
-      else navigate(target, { replace: true });
-    } catch (e) {
-      setBusy(null);
-      setError(isApiCallError(e) ? e.text : String(e));
-    }
+    const done = await switching.run(tenantId);
+    if (!done) return; // left the page meanwhile
+    if (!done.ok) return setBusy(null);
+    // Already working in the app (from the user menu): start afresh so nothing of the old tenant stays.
+    if (systemId) reloadApp(target);
+    else navigate(target, { replace: true });
   }
 
   const tenants = signedIn.state === 'ready' ? (signedIn.context.tenants ?? []) : null;
