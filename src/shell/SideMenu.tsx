@@ -2,8 +2,8 @@
  * The side menu (spec §2 'Shell'): the entries under the top-level entry chosen in the header menu,
  * as a tree where only one branch is open at a time (accordion), with an empty-state text.
  */
-import { useMemo, useState } from 'react';
-import { Empty, Menu, type MenuProps } from 'antd';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { MenuIcon } from './menu-icons.tsx';
@@ -11,6 +11,8 @@ import { useMenuLabel } from './menu-label.ts';
 import { menuRoutes, type MenuEntry, type MenuRoute } from './menu-model.ts';
 import { normalisePath } from './page-resolver.ts';
 import { useOpenRoute } from './useOpenRoute.ts';
+
+const MenuEmpty = lazy(() => import('./MenuEmpty.tsx'));
 
 type Item = Required<MenuProps>['items'][number];
 
@@ -98,11 +100,9 @@ export function SideMenu({
 
   if (!shown.length)
     return (
-      <Empty
-        image={Empty.PRESENTED_IMAGE_SIMPLE}
-        description={t('shell.menuEmpty')}
-        className="mf-menu-empty"
-      />
+      <Suspense fallback={null}>
+        <MenuEmpty description={t('shell.menuEmpty')} />
+      </Suspense>
     );
   return (
     <Menu

@@ -9,13 +9,14 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { menusAtom } from '../../session/atoms.ts';
 import { findMenuRoute } from '../menu-model.ts';
-import DataTemplatePage from './DataTemplatePage.tsx';
 import { HAND_WRITTEN_PAGES } from './hand-written-pages.tsx';
-import IframePage from './IframePage.tsx';
 import ScreenPage from './ScreenPage.tsx';
 
 // Result and its pictures load only when there is nothing to show.
 const NotConfiguredPage = lazy(() => import('./NotConfiguredPage.tsx'));
+// Iframe and data-template entries are few: their pages load when one is opened, not with every screen.
+const IframePage = lazy(() => import('./IframePage.tsx'));
+const DataTemplatePage = lazy(() => import('./DataTemplatePage.tsx'));
 
 export default function MenuRoutePage() {
   const { t, i18n } = useTranslation();

@@ -15,6 +15,8 @@ export interface TabHandlers {
   onAction: (action: string, tab: PageTab) => void;
   onRefresh: (tab: PageTab) => void;
   onKey: (event: KeyboardEvent<HTMLDivElement>, tab: PageTab) => void;
+  /** A tab's menu opened or closed (TabStrip does not replace the tabs while one is open). */
+  onMenuOpenChange?: (open: boolean) => void;
 }
 
 export interface SortableBits {
@@ -53,10 +55,13 @@ export function TabItem({
   return (
     <Dropdown
       trigger={['contextMenu']}
+      onOpenChange={(open) => handlers.onMenuOpenChange?.(open)}
       menu={{
         items,
         onClick: ({ key, domEvent }) => {
           domEvent.stopPropagation();
+          // The action may remove this tab with its menu: the menu counts as closed either way.
+          handlers.onMenuOpenChange?.(false);
           if (key === 'refresh') handlers.onRefresh(tab);
           else handlers.onAction(key, tab);
         },

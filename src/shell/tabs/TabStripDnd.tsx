@@ -1,7 +1,9 @@
 /**
- * Drag and drop for the tab strip (dnd-kit; about 18 KB gzip). TabStrip loads it once a tab can move
- * (a second tab opens, by a menu click, not on the strip): loading it when the pointer reaches the
- * strip would swap the tabs' elements under the pointer and lose a click.
+ * Drag and drop for the tab strip (dnd-kit; about 14 KB gzip). TabStrip loads it once the user can
+ * start a drag: a tab can move and the pointer reaches the strip (the focus entering it only loads it,
+ * so the tabs are not replaced under the keyboard). These tabs then replace the plain ones; a press
+ * already under way is handed over to them (TabStrip's replayPress), so neither the drag nor the click
+ * it may turn out to be is lost.
  * Keyboard users move tabs with Ctrl+Shift+Left/Right instead.
  */
 import { useLayoutEffect, useMemo, useRef } from 'react';

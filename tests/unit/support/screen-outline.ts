@@ -43,10 +43,12 @@ function controlOf(item: Element): string {
 
 /** "label: control", with " *" when the item is marked required. */
 function fieldsIn(root: ParentNode): string[] {
-  return [...root.querySelectorAll('.ant-form-item')].flatMap((item) => {
-    const label = item.querySelector('.ant-form-item-label label');
+  // A form's items are antd's Form.Item; a list's search form is a plain form of its own.
+  const items = '.ant-form-item, .mf-list-search-item';
+  return [...root.querySelectorAll(items)].flatMap((item) => {
+    const label = item.querySelector('.ant-form-item-label label, label.mf-list-search-label');
     // Items of a nested form are listed by that form's own items.
-    if (!label || label.closest('.ant-form-item') !== item) return [];
+    if (!label || label.closest(items) !== item) return [];
     const required = label.classList.contains('ant-form-item-required') ? ' *' : '';
     return [`${text(label)}: ${controlOf(item)}${required}`];
   });
