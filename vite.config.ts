@@ -1,25 +1,105 @@
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { yamlData } from './tools/vite-yaml-plugin.ts';
 
-// The API lives under /api on the same server; in `npm run dev` Vite proxies it to a running server.
-export default defineConfig({
-  plugins: [react(), yamlData()],
-  server: { proxy: { '/api': 'http://localhost:8080' } },
-  build: {
-    outDir: 'dist',
-    sourcemap: false,
-    chunkSizeWarningLimit: 1500,
-    rolldownOptions: {
-      // Two pages: the back office (index.html) and the light public page (public.html, src/public).
-      input: { main: 'index.html', public: 'public.html' },
-      treeshake: {
-        // antd's rc-components are pure React modules but do not declare it; without this, importing
-        // one export of @rc-component/form (antd's Input does) keeps all of it, validators included,
-        // in the login page's bundle.
-        moduleSideEffects: (id: string) =>
-          /[\\/]node_modules[\\/]@rc-component[\\/]/.test(id) ? false : undefined,
+const local = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+const BUILD_ALIASES = [
+  // react-i18next imports the useSyncExternalStore shim for React < 18; on React 19 the shim only hands
+  // out React's own, so take it from React and leave the shim's fallback out of the login page.
+  {
+    find: /^use-sync-external-store\/shim$/,
+    replacement: local('./src/app/use-sync-external-store-shim.ts'),
+  },
+  // react-router's package exports point at its development build (dev warnings on); the built app takes
+  // its production build (the same code with the warnings off). Both entries, so the two builds are never
+  // mixed (react-router-dom imports react-router and react-router/dom).
+  { find: /^react-router$/, replacement: local('./node_modules/react-router/dist/production/index.mjs') },
+  {
+    find: /^react-router\/dom$/,
+    replacement: local('./node_modules/react-router/dist/production/dom-export.mjs'),
+  },
+];
+
+/**
+ * A dynamic import's preload list (`__vite__mapDeps`) without the chunks its importer imports
+ * statically: those ran before the importer did, so preloading them again fetches nothing; Vite lists
+ * them all the same, and the entry chunk, which holds every page's lazy import, carried them in each
+ * of its lists. The plugin keeps the bundle at hand for that.
+ */
+function preloadListsWithoutLoadedChunks(): {
+  plugin: Plugin;
+  resolveDependencies: (file: string, deps: string[], context: { hostId: string }) => string[];
+} {
+  let bundle: Rollup.OutputBundle | undefined;
+  const closure = new Map<string, Set<string>>();
+  function staticClosure(fileName: string): Set<string> {
+    let found = closure.get(fileName);
+    if (found) return found;
+    found = new Set();
+    closure.set(fileName, found);
+    const visit = (name: string) => {
+      const chunk = bundle?.[name];
+      if (chunk?.type !== 'chunk') return;
+      for (const imported of chunk.imports) {
+        if (found!.has(imported)) continue;
+        found!.add(imported);
+        visit(imported);
+      }
+    };
+    visit(fileName);
+    return found;
+  }
+  return {
+    plugin: {
+      name: 'preload-lists-without-loaded-chunks',
+      apply: 'build',
+      generateBundle: {
+        order: 'pre',
+        handler(_options, output) {
+          bundle = output;
+          closure.clear();
+        },
       },
     },
-  },
+    resolveDependencies: (_file, deps, { hostId }) => {
+      if (!bundle) return deps;
+      const loaded = staticClosure(hostId);
+      return deps.filter((dep) => !loaded.has(dep));
+    },
+  };
+}
+
+// The API lives under /api on the same server; in `npm run dev` Vite proxies it to a running server.
+export default defineConfig(({ command }) => {
+  const preloadLists = preloadListsWithoutLoadedChunks();
+  return {
+    plugins: [react(), yamlData(), preloadLists.plugin],
+    server: { proxy: { '/api': 'http://localhost:8080' } },
+    // The built app only (`npm run dev`, the tests and Storybook's dev server resolve as the packages say).
+    resolve: { alias: command === 'build' ? BUILD_ALIASES : [] },
+    build: {
+      outDir: 'dist',
+      sourcemap: false,
+      chunkSizeWarningLimit: 1500,
+      modulePreload: {
+        // The polyfill is for browsers without <link rel="modulepreload"> (older than Firefox 115 and
+        // Safari 17); they load the same modules through the imports, only without the head start.
+        polyfill: false,
+        resolveDependencies: preloadLists.resolveDependencies,
+      },
+      rolldownOptions: {
+        // Two pages: the back office (index.html) and the light public page (public.html, src/public).
+        input: { main: 'index.html', public: 'public.html' },
+        treeshake: {
+          // antd's rc-components are pure React modules but do not declare it; without this, importing
+          // one export of @rc-component/form (antd's Input does) keeps all of it, validators included,
+          // in the login page's bundle.
+          moduleSideEffects: (id: string) =>
+            /[\\/]node_modules[\\/]@rc-component[\\/]/.test(id) ? false : undefined,
+        },
+      },
+    },
+  };
 });

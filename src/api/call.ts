@@ -1,38 +1,19 @@
 /**
  * Typed calls by operation id: `await callApi('employee.query', { body })` gives the operation's
- * response data. Screens name operations in YAML, so `callOperation` takes any string and checks it.
+ * response data. Screens name operations in YAML, so `callOperation` takes any string and checks it
+ * against the table of every operation. (The sign-in page, which must not load that table, calls
+ * through call-api.ts.)
  */
+import { callApi, callApiEnvelope, type CallArgs, type OperationId, type ResponseOf } from './call-api.ts';
 import { apiClient } from './client.ts';
-import type { Envelope } from './envelope.ts';
+import { operations } from './generated/operations.ts';
 import type { ApiClient } from './http-client.ts';
-import {
-  callEnvelopeWith,
-  callWith,
-  isOperationId,
-  type CallArgs,
-  type OperationId,
-  type ResponseOf,
-} from './operation-call.ts';
 
-export { isOperationId };
+export { callApi, callApiEnvelope };
 export type { CallArgs, OperationId, ResponseOf };
 
-/** The whole envelope of a pass-through state (success, warning, unsupported), for callers that care. */
-export function callApiEnvelope<Id extends OperationId>(
-  id: Id,
-  args: CallArgs<Id> = {},
-  client: ApiClient = apiClient,
-): Promise<Envelope<ResponseOf<Id>>> {
-  return callEnvelopeWith(client, id, args);
-}
-
-/** The data of a successful call; any other state rejects with ApiCallError. */
-export function callApi<Id extends OperationId>(
-  id: Id,
-  args: CallArgs<Id> = {},
-  client: ApiClient = apiClient,
-): Promise<ResponseOf<Id>> {
-  return callWith(client, id, args);
+export function isOperationId(id: string): id is OperationId {
+  return Object.prototype.hasOwnProperty.call(operations, id);
 }
 
 /** A call named by a string from metadata (a screen's `operation`). */

@@ -1,11 +1,13 @@
 /**
- * Typed calls by operation id over a given client. call.ts binds them to the app's client; the
+ * Typed calls by operation id over a given client. call-api.ts binds them to the app's client; the
  * client's own refresh exchange (client.ts) uses them directly, so neither module imports the other.
+ * Each call finds its operation through operation-meta.ts, so the sign-in page's calls need no table.
  */
 import { ApiCallError } from './api-call-error.ts';
 import { State, type Envelope } from './envelope.ts';
-import { operations, type ApiOperations, type OperationId } from './generated/operations.ts';
+import type { ApiOperations, OperationId, OperationMeta } from './generated/operations.ts';
 import type { ApiClient, RequestOptions } from './http-client.ts';
+import { operationMeta } from './operation-meta.ts';
 
 export type { OperationId };
 export type ResponseOf<Id extends OperationId> = ApiOperations[Id]['response'];
@@ -23,17 +25,16 @@ export interface CallArgs<Id extends OperationId> {
   signal?: AbortSignal;
 }
 
-export function isOperationId(id: string): id is OperationId {
-  return Object.prototype.hasOwnProperty.call(operations, id);
-}
-
 /** The whole envelope of a pass-through state (success, warning, unsupported), for callers that care. */
 export function callEnvelopeWith<Id extends OperationId>(
   client: ApiClient,
   id: Id,
   args: CallArgs<Id> = {},
 ): Promise<Envelope<ResponseOf<Id>>> {
-  return client.request<ResponseOf<Id>>(operations[id], args as RequestOptions);
+  const send = (op: OperationMeta) => client.request<ResponseOf<Id>>(op, args as RequestOptions);
+  // Sent at once when the entry is at hand (as before the table was split off), else once it loads.
+  const op = operationMeta(id);
+  return op instanceof Promise ? op.then(send) : send(op);
 }
 
 /** The data of a successful call; any other state rejects with ApiCallError. */
@@ -48,7 +49,7 @@ export async function callWith<Id extends OperationId>(
   throw new ApiCallError({
     kind: 'passThrough',
     text: envelope.message ?? String(envelope.state),
-    url: client.urlOf(operations[id]),
+    url: client.urlOf(await operationMeta(id)),
     state: envelope.state,
     envelope,
   });

@@ -4,7 +4,6 @@
  * Kept in localStorage (newest 100) so an error before a reload is still there to upload.
  */
 import { atom } from 'jotai';
-import dayjs from 'dayjs';
 import { accessTokenAtom, refreshTokenAtom, userContextAtom } from '../session/atoms.ts';
 import { appStore } from '../session/store.ts';
 import { maskSecrets, maskToken } from './mask-secrets.ts';
@@ -72,6 +71,13 @@ export function browserSessionId(): string {
 
 let last: { key: string; at: number } | null = null;
 
+/** yyyy-MM-dd HH:mm:ss in local time (without dayjs: this module loads with the login page). */
+export function logTime(ms: number): string {
+  const d = new Date(ms);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
+
 export interface ErrorReport {
   message: string;
   type: ErrorLogType;
@@ -93,7 +99,7 @@ export function pushErrorLog(report: ErrorReport, store = appStore): ErrorLogEnt
     id: newId(),
     message,
     type: report.type,
-    time: dayjs(now).format('YYYY-MM-DD HH:mm:ss'),
+    time: logTime(now),
     ...(report.component ? { component: report.component.slice(0, 500) } : {}),
     meta: {
       user: context?.user.account,

@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createStore } from 'jotai';
 import { accessTokenAtom, userContextAtom } from '../session/atoms.ts';
 import { componentOf } from './capture.ts';
-import { clearErrorLog, errorLogAtom, MAX_ENTRIES, pushErrorLog } from './error-log-store.ts';
+import dayjs from 'dayjs';
+import { clearErrorLog, errorLogAtom, logTime, MAX_ENTRIES, pushErrorLog } from './error-log-store.ts';
 import { maskSecrets, maskToken } from './mask-secrets.ts';
 
 const TOKEN = 'Zx9_QwErTy-1234567890abcdefghijklmnopqrstu';
@@ -56,6 +57,16 @@ describe('error log', () => {
     clearErrorLog(store);
     expect(store.get(errorLogAtom)).toEqual([]);
     expect(localStorage.getItem('mf.errorLog')).toBe('[]');
+  });
+
+  it('writes the time as dayjs wrote it: YYYY-MM-DD HH:mm:ss in local time', () => {
+    for (const ms of [
+      0,
+      Date.UTC(2024, 1, 29, 23, 5, 9),
+      Date.UTC(2026, 11, 31, 16, 59, 59, 999),
+      Date.now(),
+    ])
+      expect(logTime(ms)).toBe(dayjs(ms).format('YYYY-MM-DD HH:mm:ss'));
   });
 
   it('names the innermost component of a React component stack', () => {

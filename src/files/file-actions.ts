@@ -2,7 +2,7 @@
  * Domain actions of the files capability, for screens (renderers/actions/registry.ts):
  * - `file.preview`: opens the file preview (image, PDF, text with a charset choice; other types say
  *   they have no preview) for the row's attachment.
- * Imported at app start by the route guard (src/router/RequireAuth.tsx), before any screen runs.
+ * Imported by src/app/app-actions.ts, which every page but the login page loads before it renders.
  */
 import { actionHandler, registerAction, type ActionContext } from '../../renderers/actions/registry.ts';
 import { t } from '../i18n/i18n.ts';

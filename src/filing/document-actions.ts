@@ -4,7 +4,7 @@
  *   served document and audits every read of a confidential one (filing.document.open); its content is
  *   then shown — a generated notice (HTML) cleaned and laid out, a PDF, image or text in the file preview.
  *   The row's `documentId` (served documents) or `id` names the document.
- * Imported at app start by the route guard (src/router/RequireAuth.tsx), before any screen runs.
+ * Imported by src/app/app-actions.ts, which every page but the login page loads before it renders.
  */
 import { actionHandler, registerAction, type ActionContext } from '../../renderers/actions/registry.ts';
 import { t } from '../i18n/i18n.ts';

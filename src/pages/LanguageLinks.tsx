@@ -1,12 +1,12 @@
 /** The three interface languages as plain buttons (no antd: this is on the login page). */
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useSignInTexts } from '../i18n/use-sign-in-texts.ts';
 import { useChangeLanguage } from '../app/useChangeLanguage.ts';
 import { LANGUAGES } from '../i18n/languages.ts';
 import { languageAtom } from '../session/atoms.ts';
 
 export function LanguageLinks({ className }: { className?: string }) {
-  const { t } = useTranslation();
+  const { t } = useSignInTexts();
   const current = useAtomValue(languageAtom);
   const change = useChangeLanguage();
   return (

@@ -9,17 +9,17 @@
  */
 import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useSignInTexts } from '../i18n/use-sign-in-texts.ts';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useLoad } from '../../renderers/environment/use-load.ts';
 import { isApiCallError } from '../api/api-call-error.ts';
-import { callApi } from '../api/call.ts';
+import { callApi } from '../api/call-api.ts';
 import { accessTokenAtom, reloginRequiredAtom } from '../session/atoms.ts';
 import { safeReturnPath } from '../session/login-path.ts';
 import { endSessionEverywhere } from '../session/logout.ts';
 import { signInWithPassword, signInWithTicket, type CaptchaAnswer } from '../session/sign-in.ts';
 import { LanguageLinks } from './LanguageLinks.tsx';
-import { validateLogin, type LoginErrors } from './login-validation.ts';
+import { validateLogin, type LoginErrors } from './login-password-rules.ts';
 import './login.css';
 import './auth/auth.css';
 
@@ -51,7 +51,7 @@ function useRegistrationFlags(): { personal: boolean; enterprise: boolean } {
 }
 
 export function LoginPage() {
-  const { t } = useTranslation();
+  const { t } = useSignInTexts();
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();

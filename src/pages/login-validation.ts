@@ -10,32 +10,18 @@ import {
   MOBILE_LENGTH,
   SMS_CODE_LENGTH,
 } from '../../renderers/sms-code/field-limits.ts';
+// The password form's rules have their own module: the login page loads them without the rest.
+import { validateLogin, type FieldError, type LoginErrors } from './login-password-rules.ts';
 
 // The limits come from the entities the server checks with (login-form, captcha).
 export { CAPTCHA_MAX, LOGIN_PASSWORD_MIN, MOBILE_LENGTH, SMS_CODE_LENGTH };
 
-export interface FieldError {
-  key: string;
-  params?: Record<string, unknown>;
-}
-
-export interface LoginErrors {
-  username?: FieldError;
-  password?: FieldError;
-}
+export type { FieldError, LoginErrors };
+export { validateLogin };
 
 export interface SmsLoginErrors {
   mobile?: FieldError;
   validCode?: FieldError;
-}
-
-export function validateLogin(username: string, password: string): LoginErrors {
-  const errors: LoginErrors = {};
-  if (!username.trim()) errors.username = { key: 'login.usernameRequired' };
-  if (!password) errors.password = { key: 'login.passwordRequired' };
-  else if (password.length < LOGIN_PASSWORD_MIN)
-    errors.password = { key: 'login.passwordMin', params: { min: LOGIN_PASSWORD_MIN } };
-  return errors;
 }
 
 export function validateMobile(mobile: string): FieldError | undefined {

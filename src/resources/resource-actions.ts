@@ -3,7 +3,7 @@
  * - `resource.importXml`: asks for an XML file and imports its resources below the node at hand (the
  *   subsystem's top level from the root), in the subsystem the screen shows (`params.systemId`).
  *   A refused file shows the server's translated reason (the api client does) and changes nothing.
- * Imported at app start by the route guard (src/router/RequireAuth.tsx), before any screen runs.
+ * Imported by src/app/app-actions.ts, which every page but the login page loads before it renders.
  */
 import { actionHandler, registerAction, type ActionContext } from '../../renderers/actions/registry.ts';
 import { t } from '../i18n/i18n.ts';

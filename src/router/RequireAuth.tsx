@@ -37,14 +37,6 @@ import {
 } from '../session/sign-in.ts';
 import { appStore } from '../session/store.ts';
 import { refreshNow } from '../session/token-refresh.ts';
-// The session's domain actions (act as another user) must be registered before any screen runs.
-import '../session/session-actions.ts';
-// The files capability's domain actions (file preview from a list row).
-import '../files/file-actions.ts';
-// Menu resource administration (XML import into the resource tree).
-import '../resources/resource-actions.ts';
-// The filing screens' domain action (reading a case document).
-import '../filing/document-actions.ts';
 import { decideRoute, type GuardDecision } from './route-guard.ts';
 import '../pages/login.css';
 

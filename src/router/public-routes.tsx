@@ -10,14 +10,18 @@ import { PageLoading } from '../app/PageLoading.tsx';
 import { applyAppLanguage } from '../i18n/apply-language.ts';
 import { LoginPage } from '../pages/LoginPage.tsx';
 import { accessTokenAtom } from '../session/atoms.ts';
-import { lockedAtom } from '../session/lock-state.ts';
+import { LOCKING_PATH, lockedAtom } from '../session/lock-state.ts';
 import { NavigationBridge } from '../session/navigation.ts';
 import { appStore } from '../session/store.ts';
-import { LOCKING_PATH } from './route-guard.ts';
 
-/** A public page other than /login: it loads with the texts beyond the sign-in page's (apply-language.ts). */
+/**
+ * A public page other than /login: it loads with the texts beyond the sign-in page's (apply-language.ts)
+ * and the app's domain actions, for the screens it may show (app-actions.ts).
+ */
 function page(load: () => Promise<{ default: ComponentType }>) {
-  return lazy(async () => (await Promise.all([load(), applyAppLanguage(appStore)]))[0]);
+  return lazy(
+    async () => (await Promise.all([load(), applyAppLanguage(appStore), import('../app/app-actions.ts')]))[0],
+  );
 }
 
 const LockPage = page(() => import('../pages/auth/LockPage.tsx'));

@@ -10,6 +10,7 @@
  * the CAS login with a service parameter; otherwise the login page (or home page) with a redirect query.
  */
 import { casLoginAddress, type Integration } from '../session/integration.ts';
+import { LOCKING_PATH } from '../session/lock-state.ts';
 import { loginPathFor } from '../session/login-path.ts';
 
 export interface GuardInput {
@@ -45,7 +46,8 @@ export type GuardDecision =
   | { type: 'tokenLogin'; token: string; username?: string; then: string }
   | { type: 'external'; url: string };
 
-export const LOCKING_PATH = '/locking';
+// Here too, as the guard's other addresses are; it lives with the lock state (the login page needs it).
+export { LOCKING_PATH };
 export const NO_MENU_PATH = '/403';
 export const PASSWORD_CHANGE_PATH = '/passwordChange';
 

@@ -5,6 +5,8 @@
 import { atom } from 'jotai';
 import { appStore } from './store.ts';
 
+/** The lock screen's address. */
+export const LOCKING_PATH = '/locking';
 export const LOCKED_COOKIE = 'mf_locked';
 export const LOCK_RETURN_COOKIE = 'mf_lock_return';
 

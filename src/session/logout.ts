@@ -4,7 +4,7 @@
  * opens — or, after a CAS sign-in, the CAS logout page so the single sign-on ends too.
  * The user menu asks for confirmation before calling logout().
  */
-import { callApi } from '../api/call.ts';
+import { callApi } from '../api/call-api.ts';
 import { accessTokenAtom, clearSession } from './atoms.ts';
 import { integration } from './integration.ts';
 import { clearLock } from './lock-state.ts';

@@ -6,8 +6,9 @@
  *   (spec §4 asks this with registration open; our server ends the sessions in every mode);
  * - the mobile changed (fldUser/changePhone): the dialog ends at /login, where the session ends.
  */
-import { operations, type OperationMeta } from '../api/generated/operations.ts';
+import type { OperationMeta } from '../api/generated/operations.ts';
 import type { RequestOptions } from '../api/http-client.ts';
+import { EARLY_OPERATIONS as ops, sameOperation } from '../api/operation-meta.ts';
 import { clearSession, reloginRequiredAtom } from './atoms.ts';
 import { showFlash } from './flash.ts';
 import { clearLock } from './lock-state.ts';
@@ -19,8 +20,8 @@ import { appStore } from './store.ts';
 export const PASSWORD_LOGOUT_DELAY_MS = 600;
 
 function ownPasswordChange(op: OperationMeta, options: RequestOptions): boolean {
-  if (op === operations['user.register.change.passwd']) return true;
-  if (op !== operations['user.change.passwd']) return false;
+  if (sameOperation(op, ops['user.register.change.passwd'])) return true;
+  if (!sameOperation(op, ops['user.change.passwd'])) return false;
   const reset = (options.body as { reset?: unknown } | undefined)?.reset;
   return reset === undefined || reset === 0 || reset === '0';
 }
@@ -34,5 +35,5 @@ export function afterOperation(op: OperationMeta, options: RequestOptions): void
     setTimeout(() => navigateTo(integration().loginPath, { replace: true }), PASSWORD_LOGOUT_DELAY_MS);
     return;
   }
-  if (op === operations['fldUser.changePhone']) appStore.set(reloginRequiredAtom, true);
+  if (sameOperation(op, ops['fldUser.changePhone'])) appStore.set(reloginRequiredAtom, true);
 }

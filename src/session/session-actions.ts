@@ -2,7 +2,7 @@
  * Domain actions of the session, for screens (renderers/actions/registry.ts):
  * - `session.switchUser`: act as the employee of the row (or the one selected row); asks why first,
  *   since the server keeps the reason in the acting audit.
- * Imported at app start by the route guard (src/router/RequireAuth.tsx), before any screen runs.
+ * Imported by src/app/app-actions.ts, which every page but the login page loads before it renders.
  */
 import { registerAction, actionHandler, type ActionContext } from '../../renderers/actions/registry.ts';
 import { t } from '../i18n/i18n.ts';

@@ -2,7 +2,7 @@
  * Signing in (password, SMS code, CAS ticket, authorization code), loading what a signed-in user
  * needs (context, subsystems, menus), and signing out. Every way in ends in completeSignIn.
  */
-import { callApi } from '../api/call.ts';
+import { callApi } from '../api/call-api.ts';
 import { isApiCallError } from '../api/api-call-error.ts';
 import { State } from '../api/envelope.ts';
 import type { MenuNode, Subsystem, Token, UserContext } from '../api/generated/operations.ts';

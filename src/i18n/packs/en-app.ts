@@ -7,7 +7,7 @@ const files = import.meta.glob<Record<string, unknown>>(
   [
     '../../../locales/en/*.yaml',
     '!../../../locales/en/{server,filing,resource,publicity}.yaml',
-    '!../../../locales/en/{acting,app,auth,common,http,login,sessionMsg,signin,validation}.yaml',
+    '!../../../locales/en/{app,common,http,login,sessionMsg,signin,validation}.yaml',
   ],
   { eager: true, import: 'default' },
 );

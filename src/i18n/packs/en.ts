@@ -5,7 +5,7 @@
  * sign-in code names no other namespace, and that the three languages split alike.
  */
 const files = import.meta.glob<Record<string, unknown>>(
-  '../../../locales/en/{acting,app,auth,common,http,login,sessionMsg,signin,validation}.yaml',
+  '../../../locales/en/{app,common,http,login,sessionMsg,signin,validation}.yaml',
   { eager: true, import: 'default' },
 );
 

@@ -6,8 +6,8 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
-import { callApi } from '../../api/call.ts';
+import { useSignInTexts } from '../../i18n/use-sign-in-texts.ts';
+import { callApi } from '../../api/call-api.ts';
 import { isApiCallError } from '../../api/api-call-error.ts';
 import type { CaptchaAnswer } from '../../session/sign-in.ts';
 import { CAPTCHA_MAX, validateCaptcha } from '../login-validation.ts';
@@ -25,7 +25,7 @@ export interface CaptchaDialogProps {
 }
 
 export function CaptchaDialog({ generation = 0, error, busy, onSubmit, onCancel }: CaptchaDialogProps) {
-  const { t } = useTranslation();
+  const { t } = useSignInTexts();
   const id = useId();
   const [answer, setAnswer] = useState('');
   const [touched, setTouched] = useState(false);

@@ -4,9 +4,9 @@
  * sign in with a password.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSignInTexts } from '../../i18n/use-sign-in-texts.ts';
 import { isApiCallError } from '../../api/api-call-error.ts';
-import { callApiEnvelope } from '../../api/call.ts';
+import { callApiEnvelope } from '../../api/call-api.ts';
 import { signInWithSms } from '../../session/sign-in.ts';
 import {
   MOBILE_LENGTH,
@@ -27,7 +27,7 @@ export default function SmsLoginForm({
   initialError?: string | null;
   disabled?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useSignInTexts();
   const id = useId();
   const [mobile, setMobile] = useState('');
   const [code, setCode] = useState('');
