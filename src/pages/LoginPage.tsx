@@ -12,6 +12,7 @@ import { useAtomValue } from 'jotai';
 import { useSignInTexts } from '../i18n/use-sign-in-texts.ts';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useLoad } from '../../renderers/environment/use-load.ts';
+import { useMutation } from '../../renderers/environment/use-mutation.ts';
 import { isApiCallError } from '../api/api-call-error.ts';
 import { callApi } from '../api/call-api.ts';
 import { accessTokenAtom, reloginRequiredAtom } from '../session/atoms.ts';
@@ -60,7 +61,8 @@ export function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
-  const [signingIn, setSubmitting] = useState(false);
+  // Set once signed in: the form stays busy while the page leaves.
+  const [leaving, setLeaving] = useState(false);
   const [serverError, setServerError] = useState<string | null>(
     () => (location.state as { signInError?: string } | null)?.signInError ?? null,
   );
@@ -91,7 +93,10 @@ export function LoginPage() {
       if (!signal.aborted) setServerError(errorText(e, t('login.failed')));
     }
   });
-  const submitting = signingIn || ticketSignIn.loading;
+  const signIn = useMutation((_signal, answer: CaptchaAnswer | undefined) =>
+    signInWithPassword(username.trim(), password, answer),
+  );
+  const submitting = signIn.running || leaving || ticketSignIn.loading;
 
   // Already signed in (and not asked to sign in again): nothing to do here.
   if (token && !ending && !relogin && !submitting) return <Navigate to={target} replace />;
@@ -99,25 +104,26 @@ export function LoginPage() {
   const errors: LoginErrors = touched ? validateLogin(username, password) : {};
 
   async function attempt(answer?: CaptchaAnswer) {
-    setSubmitting(true);
     setServerError(null);
-    try {
-      await signInWithPassword(username.trim(), password, answer);
+    const done = await signIn.run(answer);
+    if (!done) return; // the page was left meanwhile
+    if (done.ok) {
+      setLeaving(true);
       setCaptcha(null);
       navigate(target, { replace: true });
-    } catch (e) {
-      setSubmitting(false);
-      if (isApiCallError(e) && e.state === CAPTCHA_REQUIRED) {
-        // First time: just ask. After a guess: say why, with a new image (each allows one guess).
-        setCaptcha((open) => ({
-          generation: (open?.generation ?? 0) + 1,
-          error: answer ? e.text : null,
-        }));
-        return;
-      }
-      setCaptcha(null);
-      setServerError(errorText(e, t('login.failed')));
+      return;
     }
+    const e = done.error;
+    if (isApiCallError(e) && e.state === CAPTCHA_REQUIRED) {
+      // First time: just ask. After a guess: say why, with a new image (each allows one guess).
+      setCaptcha((open) => ({
+        generation: (open?.generation ?? 0) + 1,
+        error: answer ? e.text : null,
+      }));
+      return;
+    }
+    setCaptcha(null);
+    setServerError(errorText(e, t('login.failed')));
   }
 
   function submit(event: FormEvent) {

@@ -7,6 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useSignInTexts } from '../../i18n/use-sign-in-texts.ts';
 import { isApiCallError } from '../../api/api-call-error.ts';
 import { callApiEnvelope } from '../../api/call-api.ts';
+import { useMutation } from '../../../renderers/environment/use-mutation.ts';
 import { signInWithSms } from '../../session/sign-in.ts';
 import {
   MOBILE_LENGTH,
@@ -33,7 +34,10 @@ export default function SmsLoginForm({
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState<{ mobile?: boolean }>({});
   const [submitted, setSubmitted] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  // Set once signed in: the form stays busy while the page leaves.
+  const [leaving, setLeaving] = useState(false);
+  const signIn = useMutation(() => signInWithSms(mobile.trim(), code.trim()));
+  const submitting = signIn.running || leaving;
   const [serverError, setServerError] = useState<string | null>(initialError);
 
   const all = validateSmsLogin(mobile, code);
@@ -47,15 +51,13 @@ export default function SmsLoginForm({
     event.preventDefault();
     setSubmitted(true);
     if (all.mobile || all.validCode) return;
-    setSubmitting(true);
     setServerError(null);
-    try {
-      await signInWithSms(mobile.trim(), code.trim());
+    const done = await signIn.run();
+    if (!done) return; // the page was left meanwhile
+    if (done.ok) {
+      setLeaving(true);
       onSignedIn();
-    } catch (e) {
-      setServerError(isApiCallError(e) ? e.text : t('login.failed'));
-      setSubmitting(false);
-    }
+    } else setServerError(isApiCallError(done.error) ? done.error.text : t('login.failed'));
   }
 
   const fieldError = (key: keyof SmsLoginErrors) => {
