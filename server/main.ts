@@ -6,7 +6,7 @@ import { prepareServer } from './start.ts';
 // The build puts the PGlite data template beside dist-server/main.js (server/db/pglite-template.ts).
 const config = {
   ...configFromEnv(),
-  pgliteTemplate: join(dirname(process.argv[1]), 'pglite-template.tar.gz'),
+  pgliteTemplate: join(dirname(process.argv[1]), 'pglite-template'),
 };
 const started = Date.now();
 // Since the process started: loading the server's code (START_TIMING=1 prints each phase, start.ts).

@@ -4,4 +4,4 @@
  */
 import { writePgliteTemplate } from '../server/db/pglite-template-build.ts';
 
-await writePgliteTemplate(process.argv[2] ?? 'dist-server/pglite-template.tar.gz');
+await writePgliteTemplate(process.argv[2] ?? 'dist-server/pglite-template');

@@ -85,7 +85,7 @@ async function templateKey() {
 }
 
 // The PGlite data template of a fresh data directory (server/db/pglite-template.ts).
-const template = resolve(outdir, 'pglite-template.tar.gz');
+const template = resolve(outdir, 'pglite-template');
 const keyFile = `${template}.key`;
 const key = await templateKey();
 const made = (await readFile(keyFile, 'utf8').catch(() => '')) !== key || !existsSync(template);

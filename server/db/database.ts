@@ -7,7 +7,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import type Pg from 'pg';
 import { lazyRequire } from '../lazy-require.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
-import { templateFor } from './pglite-template.ts';
+import { copyTemplate, templateFor } from './pglite-template.ts';
 import type { Database } from './tables.ts';
 
 export type Db = Kysely<Database>;
@@ -26,8 +26,6 @@ export interface OpenDatabase {
   db: Db;
   kind: 'postgres' | 'pglite';
   close(): Promise<void>;
-  /** PGlite only: the cluster as a gzip tarball (the build makes the data template with it). */
-  dumpDataDir?(): Promise<Blob>;
 }
 
 /** The PostgreSQL driver, loaded only when a server is used (not on the embedded database). */
@@ -61,13 +59,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<OpenDatabase>
   }
   const dataDir = opts.dataDir ?? './data';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const template = templateFor(dataDir, opts.pgliteTemplate);
+  if (template) copyTemplate(template, dataDir);
   const { PGlite } = await import('@electric-sql/pglite');
   const client = await PGlite.create(dataDir, {
     parsers: { 20: (v: string) => Number(v), 1082: (v: string) => v },
-    loadDataDir: templateFor(dataDir, opts.pgliteTemplate),
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
-  return { db, kind: 'pglite', close: () => db.destroy(), dumpDataDir: () => client.dumpDataDir('gzip') };
+  return { db, kind: 'pglite', close: () => db.destroy() };
 }
 
 /**

@@ -1,17 +1,21 @@
 /** Makes the PGlite data template (pglite-template.ts says what is in it and why). */
-import { writeFile } from 'node:fs/promises';
+import { renameSync, rmSync } from 'node:fs';
 import { openDatabase } from './database.ts';
 import { migrateAll } from './tenant-space.ts';
 
-/** Writes the template to `out`: `npm run build:server` calls this through tools/build-pglite-template.ts. */
+/**
+ * Writes the template cluster into the directory `out` (replaced whole; built beside it and moved in
+ * once closed): `npm run build:server` calls this through tools/build-pglite-template.ts.
+ */
 export async function writePgliteTemplate(out: string): Promise<void> {
-  const database = await openDatabase({ dataDir: 'memory://template' });
+  const building = `${out}.building`;
+  rmSync(building, { recursive: true, force: true });
+  const database = await openDatabase({ dataDir: building });
   try {
     await database.db.transaction().execute((tx) => migrateAll(tx));
-    if (!database.dumpDataDir) throw new Error('the template is a PGlite cluster');
-    const blob = await database.dumpDataDir();
-    await writeFile(out, Buffer.from(await blob.arrayBuffer()));
   } finally {
     await database.close();
   }
+  rmSync(out, { recursive: true, force: true });
+  renameSync(building, out);
 }
