@@ -76,7 +76,14 @@ export async function buildApp(db: Db, config: ServerConfig, opts: BuildOptions 
   const staticDir = resolve(config.staticDir);
   const hasApp = existsSync(resolve(staticDir, 'index.html'));
   if (hasApp) {
-    await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: ['index.html'] });
+    // One wildcard route that looks a file up when asked, rather than a route per built file made by
+    // walking dist/ at every start (some 900 routes with their HEAD twins).
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: true,
+      index: ['index.html'],
+      dotfiles: 'ignore',
+    });
   }
   // Uploads are read as streams by their handler (server/modules/files): nothing is buffered whole.
   await app.register(fastifyMultipart, { limits: { fileSize: Number.MAX_SAFE_INTEGER } });

@@ -25,6 +25,9 @@ export interface StartedServer {
   close(): Promise<void>;
 }
 
+/** How long after the server starts listening the background jobs start. */
+const JOBS_AFTER_LISTEN_MS = 1_000;
+
 /** START_TIMING=1: each start phase's duration on stderr, to see where a cold start goes. */
 function startTimer(): <T>(phase: string, work: Promise<T>) => Promise<T> {
   if (!process.env.START_TIMING) return (_phase, work) => work;
@@ -71,9 +74,14 @@ export async function prepareServer(config: ServerConfig, opts: BuildOptions = {
         return prepare(tx);
       })
     : await prepare(database.db);
+  // Background jobs (npm start) start once the server listens: loading pg-boss and its first queries
+  // would otherwise compete with building the app for the one thread and the one PGlite connection.
+  let markListening = () => {};
+  const listening = new Promise<void>((resolve) => (markListening = resolve));
   const filing = await timed(
     'filing jobs',
     startFiling(database, {
+      startAfter: opts.backgroundJobs ? listening : undefined,
       databaseUrl: config.databaseUrl,
       workers: opts.filingWorkers,
       pollingIntervalSeconds: opts.filingPollSeconds,
@@ -82,6 +90,9 @@ export async function prepareServer(config: ServerConfig, opts: BuildOptions = {
     }),
   );
   const { app } = await timed('build app', buildApp(database.db, config, opts));
+  // A moment after listening: the first pages and sign-ins are served before the queue's own start-up
+  // queries (on a fresh data directory, pg-boss creates its schema) take the database for a while.
+  app.addHook('onListen', async () => void setTimeout(markListening, JOBS_AFTER_LISTEN_MS).unref());
   app.decorate('filing', filing.ctx);
   // Message alerts (SMS, e-mail) run as jobs on the same queue, outside the send request.
   const mail = mailAdapterFor(config, database.db);

@@ -25,6 +25,8 @@ export async function startFiling(
     logger?: { warn(m: string): void; info?(m: string): void };
     /** Start the deadline jobs after returning (npm start: the first page does not wait on them). */
     background?: boolean;
+    /** In the background: start the jobs once this settles (the server listening). */
+    startAfter?: Promise<unknown>;
     /** The server's file store: filing documents are its attachments (documents/file-store.ts). */
     storage: FileStorage;
   },
@@ -36,6 +38,7 @@ export async function startFiling(
     pollingIntervalSeconds: opts.pollingIntervalSeconds,
     logger: opts.logger,
     background: opts.background,
+    startAfter: opts.startAfter,
   });
   const listeners: ((e: FilingEvent) => void)[] = [];
   const ctx = filingContext(database.db, {

@@ -56,6 +56,11 @@ export interface FilingJobsOptions {
   logger?: Logger;
   /** Start the job queue in the background instead of before returning (the server's start). */
   background?: boolean;
+  /**
+   * In the background: start once this settles (the server listening), so loading pg-boss and its
+   * first queries do not compete with the server's start.
+   */
+  startAfter?: Promise<unknown>;
 }
 
 export interface FilingJobs {
@@ -82,7 +87,15 @@ export async function startFilingJobs(db: Db, opts: FilingJobsOptions): Promise<
   };
   // pg-boss (and pg with it) is loaded here, inside what may run in the background: not before the
   // server's first answer.
+  // stop() before the queue has started: it never starts.
+  let stopped = false;
+  let cancelStart = () => {};
+  const mayStart = opts.startAfter
+    ? Promise.race([opts.startAfter, new Promise<void>((resolve) => (cancelStart = resolve))])
+    : undefined;
   const started = (async () => {
+    if (mayStart) await mayStart;
+    if (stopped) throw new Error('stopped before it started');
     const { default: Boss } = await import('pg-boss');
     const boss =
       opts.kind === 'postgres'
@@ -103,7 +116,7 @@ export async function startFilingJobs(db: Db, opts: FilingJobsOptions): Promise<
   })();
   // In the background (opts.background): the server answers meanwhile; whatever schedules waits.
   if (!opts.background) await started;
-  else started.catch((err: Error) => logger.warn(`filing jobs did not start: ${err.message}`));
+  else started.catch((err: Error) => stopped || logger.warn(`filing jobs did not start: ${err.message}`));
 
   const scheduler: DeadlineScheduler = {
     async scheduleClock(trx: Db, clockId: string, dueOn: PlainDate) {
@@ -121,7 +134,6 @@ export async function startFilingJobs(db: Db, opts: FilingJobsOptions): Promise<
     },
   };
 
-  let stopped = false;
   return {
     scheduler,
     workers: opts.workers,
@@ -155,6 +167,7 @@ export async function startFilingJobs(db: Db, opts: FilingJobsOptions): Promise<
     async stop() {
       if (stopped) return;
       stopped = true;
+      cancelStart();
       const boss = await started.catch(() => undefined);
       await boss?.stop({ graceful: true, wait: true, timeout: 5000, close: true });
     },
