@@ -12,6 +12,7 @@ import AuthRedirectPage from '../../src/pages/auth/AuthRedirectPage.tsx';
 import { accessTokenAtom } from '../../src/session/atoms.ts';
 import { appStore } from '../../src/session/store.ts';
 import { setupTestI18n } from './support/i18n.ts';
+import { deferred } from './support/deferred.ts';
 
 const api = vi.hoisted(() => ({ callApi: vi.fn() }));
 
@@ -33,16 +34,6 @@ afterEach(() => {
   cleanup();
   appStore.set(accessTokenAtom, null);
 });
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 function renderPage(search: string) {
   render(

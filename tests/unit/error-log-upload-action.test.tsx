@@ -11,6 +11,7 @@ import { errorLogAtom, type ErrorLogEntry } from '../../src/error-log/error-log-
 import { useErrorLogActions } from '../../src/error-log/useErrorLogActions.ts';
 import { appStore } from '../../src/session/store.ts';
 import { setupTestI18n } from './support/i18n.ts';
+import { deferred } from './support/deferred.ts';
 
 const mocks = vi.hoisted(() => ({
   uploadErrorLog: vi.fn<(entries: readonly unknown[]) => Promise<number>>(),
@@ -42,16 +43,6 @@ afterEach(() => {
   cleanup();
   appStore.set(errorLogAtom, []);
 });
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 type Actions = ReturnType<typeof useErrorLogActions>;
 

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CommentForm } from '../../src/public/CommentForm.tsx';
 import { PublicApiError } from '../../src/public/api.ts';
 import { COMMENT_SUBMIT } from '../../src/public/endpoints.ts';
+import { deferred } from './support/deferred.ts';
 
 const api = vi.hoisted(() => ({
   get: vi.fn(),
@@ -31,16 +32,6 @@ beforeEach(() => {
 });
 
 afterEach(() => cleanup());
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 async function fillAndSend() {
   render(<CommentForm noticeId="n1" allowAnonymous={false} />);

@@ -16,6 +16,7 @@ import { lockedAtom } from '../../src/session/lock-state.ts';
 import { appStore } from '../../src/session/store.ts';
 import { SwitchUserDialog } from '../../src/session/SwitchUserDialog.tsx';
 import { setupTestI18n } from './support/i18n.ts';
+import { deferred } from './support/deferred.ts';
 
 const mocks = vi.hoisted(() => ({
   unlockScreen: vi.fn<(password: string) => Promise<string>>(),
@@ -52,16 +53,6 @@ afterEach(() => {
 });
 
 /** A promise the test settles by hand. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
 const refusal = (text: string, kind: 'state' | 'sessionEnded' = 'state') =>
   new ApiCallError({ kind, text, url: '/api/x' });
 
