@@ -54,10 +54,14 @@ export default function RichTextWidget({ id, value, onChange, disabled, readonly
       ordered: e?.isActive('orderedList') ?? false,
     }),
   });
-  useEffect(() => editor?.setEditable(editable), [editor, editable]);
+  // Tiptap's hook can hand over an editor it has just destroyed (on a slow machine its re-render and its
+  // clean-up interleave; it makes a new one on the next render): that one has no schema, never touch it.
+  useEffect(() => {
+    if (editor && !editor.isDestroyed) editor.setEditable(editable);
+  }, [editor, editable]);
   // A value set from outside (a reset) replaces what the editor shows.
   useEffect(() => {
-    if (!editor) return;
+    if (!editor || editor.isDestroyed) return;
     // An echo of the editor's own (possibly older) content must not undo the keys typed since.
     if (emitted.current.has(value as string | undefined)) return;
     const html = typeof value === 'string' ? value : '';
