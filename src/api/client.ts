@@ -3,7 +3,7 @@
  * and its refresh queue (spec §4 'Token flow'), which trades the refresh token through this same client.
  * Both are built here, so the queue needs no import back into the call helpers.
  */
-import { i18n, t } from '../i18n/i18n.ts';
+import { currentLanguage, t } from '../i18n/texts.ts';
 import { accessTokenAtom, refreshTokenAtom, systemIdAtom, tenantIdAtom } from '../session/atoms.ts';
 import { afterOperation } from '../session/operation-effects.ts';
 import { endSession } from '../session/session-ending.ts';
@@ -35,7 +35,7 @@ export const apiClient = createApiClient({
     systemId: appStore.get(systemIdAtom),
     tenantId: appStore.get(tenantIdAtom),
   }),
-  language: () => i18n.language || 'zh-CN',
+  language: currentLanguage,
   translate: t,
   notifier,
   onSessionEnded: (state, envelope) => endSession(state, envelope),

@@ -8,15 +8,21 @@ import { atom } from 'jotai';
 import type { Locale } from 'antd/es/locale';
 import { languageAtom } from '../session/atoms.ts';
 import type { appStore } from '../session/store.ts';
-import { i18n, initI18n, t } from './i18n.ts';
 import { isLanguage, DEFAULT_LANGUAGE, type Language } from './languages.ts';
-import { loadAppTranslation, loadTranslation, loadWidgetLocale } from './locale-loaders.ts';
+import { loadTranslation, loadWidgetLocale } from './locale-loaders.ts';
+import { addTexts, t } from './texts.ts';
 
 /** antd's texts for the current language, read by the ConfigProvider. */
 export const antdLocaleAtom = atom<Locale | undefined>(undefined);
 
-/** Set once a page past sign-in loads; from then on a language change loads all texts and antd's too. */
+/**
+ * Set once a page past sign-in loads; from then on a language change loads all texts, antd's too, and
+ * runs them through i18next (the sign-in page shows its few texts without it: texts.ts).
+ */
 let appInUse = false;
+
+/** Loads i18next (once) beside the texts, not after them. */
+const loadI18next = () => import('./i18n.ts');
 
 async function applyWidgetLocale(store: typeof appStore, language: Language): Promise<void> {
   const [locale, { default: dayjs }] = await Promise.all([loadWidgetLocale(language), import('dayjs')]);
@@ -34,18 +40,24 @@ export async function applyAppLanguage(store: typeof appStore): Promise<void> {
   const language = isLanguage(wanted) ? wanted : DEFAULT_LANGUAGE;
   if (appInUse) return;
   appInUse = true;
-  const [texts] = await Promise.all([loadAppTranslation(language), applyWidgetLocale(store, language)]);
-  i18n.addResourceBundle(language, 'translation', texts, true, true);
+  const [translation, { initI18n }] = await Promise.all([
+    loadTranslation(language, true),
+    loadI18next(),
+    applyWidgetLocale(store, language),
+  ]);
+  await initI18n(language, { [language]: { translation } });
 }
 
 export async function applyLanguage(store: typeof appStore, wanted: Language): Promise<void> {
   const language = isLanguage(wanted) ? wanted : DEFAULT_LANGUAGE;
-  const [translation] = await Promise.all([
+  const [translation, i18next] = await Promise.all([
     loadTranslation(language, appInUse),
+    appInUse ? loadI18next() : undefined,
     appInUse ? applyWidgetLocale(store, language) : undefined,
   ]);
-  // initI18n also adds the bundle when i18n already runs in another language.
-  await initI18n(language, { [language]: { translation } });
+  // i18next also adds the texts when it already runs in another language.
+  if (i18next) await i18next.initI18n(language, { [language]: { translation } });
+  addTexts(language, translation, true);
   document.documentElement.lang = language;
   document.title = t('app.title');
   store.set(languageAtom, language);

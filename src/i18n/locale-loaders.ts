@@ -35,10 +35,6 @@ export function loadTranslation(language: Language, withApp: boolean): Promise<T
   return Promise.all([signInTexts[language](), appTexts[language]()]).then(([a, b]) => ({ ...a, ...b }));
 }
 
-export function loadAppTranslation(language: Language): Promise<Texts> {
-  return appTexts[language]();
-}
-
 const widgetLocales: Record<Language, () => Promise<WidgetLocale>> = {
   'zh-CN': async () => {
     const [antd] = await Promise.all([import('antd/es/locale/zh_CN'), import('dayjs/locale/zh-cn')]);

@@ -1,21 +1,18 @@
 /**
- * The texts of the sign-in page's components: `t` as react-i18next's useTranslation gives it (the app's
- * i18next instance, its 'translation' texts in the current language, a new `t` and a render when the
- * language changes), without react-i18next's hook, which the login page would load (some 3 KB gzip)
- * for this alone. The pages past sign-in use react-i18next; both read the same instance.
+ * The texts of the sign-in page's components: a `t` that changes, and a render, when the language does.
+ * It reads texts.ts, not i18next or react-i18next, which the login page would load (some 18 KB gzip)
+ * for this alone; the pages past sign-in use react-i18next, and both show the same texts.
  */
 import { useMemo, useSyncExternalStore } from 'react';
-import type { TFunction } from 'i18next';
-import { i18n } from './i18n.ts';
+import { currentLanguage, onLanguageChange, t } from './texts.ts';
 
-function subscribe(onChange: () => void): () => void {
-  i18n.on('languageChanged', onChange);
-  return () => i18n.off('languageChanged', onChange);
-}
+export type SignInT = (key: string, params?: Record<string, unknown>) => string;
 
-const currentLanguage = () => i18n.language;
-
-export function useSignInTexts(): { t: TFunction } {
-  const language = useSyncExternalStore(subscribe, currentLanguage);
-  return useMemo(() => ({ t: i18n.getFixedT(language) }), [language]);
+export function useSignInTexts(): { t: SignInT; language: string } {
+  const language = useSyncExternalStore(onLanguageChange, currentLanguage);
+  // A new function per language, so what depends on `t` renders again.
+  return useMemo(
+    () => ({ t: (key: string, params?: Record<string, unknown>) => t(key, params), language }),
+    [language],
+  );
 }

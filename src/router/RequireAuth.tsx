@@ -7,7 +7,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useSignInTexts } from '../i18n/use-sign-in-texts.ts';
 import { isApiCallError } from '../api/api-call-error.ts';
 import { PageLoading } from '../app/PageLoading.tsx';
 import { useLoad } from '../../renderers/environment/use-load.ts';
@@ -85,7 +85,7 @@ async function perform(effect: Effect, navigate: (to: string, state?: unknown) =
 }
 
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useSignInTexts();
   const location = useLocation();
   const navigate = useNavigate();
   const accessToken = useAtomValue(accessTokenAtom);

@@ -2,7 +2,7 @@
  * One-off notices ("exit user succeeded", "password changed, please sign in again") that must survive
  * a page change or a full reload: kept in session storage until shown.
  */
-import { t } from '../i18n/i18n.ts';
+import { t } from '../i18n/texts.ts';
 
 const FLASH_KEY = 'mf.flash';
 

@@ -7,7 +7,7 @@
  */
 import type { Envelope } from '../api/envelope.ts';
 import { State } from '../api/envelope.ts';
-import { t } from '../i18n/i18n.ts';
+import { t } from '../i18n/texts.ts';
 import { accessTokenAtom, clearSession, refreshTokenAtom } from './atoms.ts';
 import { clearLock } from './lock-state.ts';
 import { currentAppPath, navigateTo } from './navigation.ts';

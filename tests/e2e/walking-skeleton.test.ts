@@ -13,10 +13,11 @@ import { useE2eSuite } from './support/suite.ts';
 
 /**
  * What /login and the employee list (shell included, cold cache) may load, in KB of gzip JavaScript:
- * what they load now (134, 449) plus a small margin, so a dependency that creeps in shows up here.
+ * what they load now (111, 438) plus a small margin, so a dependency that creeps in shows up here.
  * The goals of issue 15 (120, 280) are printed by `npm run bench bundle`.
  */
-const LOGIN_JS_BUDGET_KB = 140;
+// /login shows its texts without i18next (src/i18n/texts.ts): 124 → 111 KB.
+const LOGIN_JS_BUDGET_KB = 118;
 // 470 until the filing, review and public-side screens brought their texts into the after-sign-in
 // language pack (~4 KB); splitting that pack by area is the next cut (issue 15).
 const LIST_JS_BUDGET_KB = 480;
