@@ -53,6 +53,15 @@ export interface WorklistQuery {
   size?: number;
 }
 
+/**
+ * The case has a proposed decision (拟办意见) of its delegated reviewer waiting for `accountId`, the lead
+ * who delegated it (service/proposals.ts): 待办 and 拟办 both list such cases.
+ */
+function proposalWaitingFor(accountId: string) {
+  return sql<boolean>`exists (select 1 from filing.proposal p
+    where p.case_id = c.id and p.state = 'PENDING' and p.lead_account_id = ${accountId})`;
+}
+
 export async function worklist(ctx: FilingContext, actor: Actor, query: WorklistQuery) {
   requirePermission(actor, 'review:read');
   const today = chinaDate(ctx.now());
@@ -137,17 +146,7 @@ export async function worklist(ctx: FilingContext, actor: Actor, query: Worklist
       q = q
         .where('c.state', 'in', OPEN_STATES)
         .where((e) =>
-          e.or([
-            e('c.handler_account_id', '=', actor.accountId),
-            e.exists(
-              e
-                .selectFrom('filing.proposal as p')
-                .select('p.id')
-                .whereRef('p.case_id', '=', 'c.id')
-                .where('p.state', '=', 'PENDING')
-                .where('p.lead_account_id', '=', actor.accountId),
-            ),
-          ]),
+          e.or([e('c.handler_account_id', '=', actor.accountId), proposalWaitingFor(actor.accountId)]),
         );
       break;
     case 'myHandled':
@@ -192,16 +191,7 @@ export async function worklist(ctx: FilingContext, actor: Actor, query: Worklist
     case 'proposals':
       // 拟办: delegated cases whose delegated reviewer proposed a decision that waits for me, the lead
       // who delegated the case (service/proposals.ts).
-      q = q.where((e) =>
-        e.exists(
-          e
-            .selectFrom('filing.proposal as p')
-            .select('p.id')
-            .whereRef('p.case_id', '=', 'c.id')
-            .where('p.state', '=', 'PENDING')
-            .where('p.lead_account_id', '=', actor.accountId),
-        ),
-      );
+      q = q.where(proposalWaitingFor(actor.accountId));
       break;
     case 'transferred':
       // 转办: cases reassigned away from me — a reassignment in the case's history whose previous handler
