@@ -7,7 +7,7 @@
  * for a few seconds, since a table of that size moves by a negligible fraction meanwhile. An estimate is
  * flagged (exact: false) so the list shows "about N".
  */
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { ListRequest, Total } from './list-types.ts';
 
 export const EXACT_COUNT_LIMIT = 10_000;
@@ -59,6 +59,34 @@ async function exactCount(base: SelectQueryBuilder<any, any, any>): Promise<numb
   return (row as { n: number }).n;
 }
 
+/** A later page's total the client already has (requestPage.totalCount), if it may be reused. */
+function knownTotal(req: ListRequest): Total | undefined {
+  const known = req.requestPage?.totalCount;
+  if (known !== undefined && known >= 0 && (req.requestPage?.pageNo ?? 1) > 1)
+    return { total: known, exact: req.requestPage?.totalExact !== false };
+  return undefined;
+}
+
+/**
+ * The total of `base` (filters applied, no select) for a base whose rows are one cheap index range:
+ * counted up to EXACT_COUNT_LIMIT in the database, above it the planner's estimate (at least that
+ * many), flagged inexact as countOf does. No EXPLAIN first: the count itself is as cheap.
+ */
+export async function countUpTo(
+  db: Kysely<any>,
+  base: SelectQueryBuilder<any, any, any>,
+  req: ListRequest,
+): Promise<Total> {
+  const known = knownTotal(req);
+  if (known) return known;
+  const probe = base.select(sql.lit(1).as('one'));
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from (${probe.limit(EXACT_COUNT_LIMIT + 1)}) as upto`.execute(db);
+  const n = rows[0].n;
+  if (n <= EXACT_COUNT_LIMIT) return { total: n, exact: true };
+  return { total: Math.max(await plannedRows(probe), n), exact: false };
+}
+
 /**
  * The total of a list whose rows are `base` (filters applied, no select). A later page may carry the
  * total the client already has (requestPage.totalCount, with totalExact as it was answered): then no
@@ -70,9 +98,8 @@ export async function countOf(
   req: ListRequest,
   db?: object,
 ): Promise<Total> {
-  const known = req.requestPage?.totalCount;
-  if (known !== undefined && known >= 0 && (req.requestPage?.pageNo ?? 1) > 1)
-    return { total: known, exact: req.requestPage?.totalExact !== false };
+  const known = knownTotal(req);
+  if (known) return known;
   const probe = base.select(sql.lit(1).as('one'));
   // Unfiltered first pages of a large list come back within seconds of each other: reuse the verdict.
   const key = db === undefined || isFiltered(req) ? undefined : keyOf(probe);

@@ -40,6 +40,7 @@ import {
   USER_KEYS,
   withOrg,
 } from './lists.ts';
+import { nameSearchPage } from './name-search.ts';
 import { saveEmployee } from './save.ts';
 import { userListHandlers } from './user-lists.ts';
 import { DIRECTORY_COLUMNS, directoryRecord, isOwnRecord, seesPersonalData } from './scope.ts';
@@ -158,6 +159,11 @@ export const employeeHandlers = defineHandlers({
   'employee.query': async (ctx) => {
     const req = ctx.body;
     const columns = await visibleColumns(ctx, req);
+    const byBigram = await nameSearchPage(ctx.db, tenantSchemaOf(ctx), req, columns);
+    if (byBigram) {
+      const { rows, total, page, limit } = byBigram;
+      return pageOf(rows.map(withEnums), total, page, limit);
+    }
     const db = ctx.db.withSchema(tenantSchemaOf(ctx));
     const base = applyFilters(db.selectFrom('employee as e'), EMPLOYEE_LIST, req);
     const { query, page, limit } = applySortAndPage(
