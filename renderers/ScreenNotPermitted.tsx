@@ -3,12 +3,12 @@
  * before any call), or the server refused the screen's load for that reason. Plain text in the theme's
  * colours (antd's Result brings its pictures along).
  */
-import { theme } from 'antd';
+import { useDesignToken } from './environment/use-design-token.ts';
 import { useRendererEnvironment } from './environment/RendererEnvironment.tsx';
 
 export function ScreenNotPermitted() {
   const { translate } = useRendererEnvironment();
-  const { token } = theme.useToken();
+  const token = useDesignToken();
   return (
     <div role="status" data-testid="screen-not-permitted" style={{ padding: 48, textAlign: 'center' }}>
       <p style={{ margin: 0, fontSize: token.fontSizeLG, color: token.colorTextHeading }}>

@@ -4,7 +4,7 @@
  * 14 KB gzip), and the title is a real heading that also names the region for screen readers.
  */
 import type { ReactNode } from 'react';
-import { theme } from 'antd';
+import { useDesignToken } from './environment/use-design-token.ts';
 
 export function ScreenPanel({
   title,
@@ -15,7 +15,7 @@ export function ScreenPanel({
   children: ReactNode;
   testId?: string;
 }) {
-  const { token } = theme.useToken();
+  const token = useDesignToken();
   const border = `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`;
   return (
     <section

@@ -22,12 +22,19 @@ import { runtimeScreenProblem } from './screen-runtime-check.ts';
 import type { ScreenDefinition } from './screen-types.ts';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary.tsx';
 import { ScreenPanel } from './ScreenPanel.tsx';
+import { preloadScreenIcons } from './actions/action-icons.tsx';
 import { LazyScreenErrorPanel as ScreenErrorPanel } from './LazyScreenErrorPanel.tsx';
 
 type Loaded = { name: string; screen: ScreenDefinition } | { name: string; error: unknown };
 
 function useScreenDefinition(name: string, given?: ScreenDefinition): Loaded | undefined {
-  const file = useLoad(given ? null : name, () => loadScreen(name));
+  // The icons its buttons name load alongside the screen's renderer, not after it has drawn.
+  const file = useLoad(given ? null : name, () =>
+    loadScreen(name).then((screen) => {
+      void preloadScreenIcons(screen);
+      return screen;
+    }),
+  );
   if (given) return { name, screen: given };
   if (file.data) return { name, screen: file.data };
   return file.error === undefined ? undefined : { name, error: file.error };

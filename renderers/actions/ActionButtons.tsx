@@ -7,7 +7,7 @@ import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { evaluateCondition } from '../expression/index.ts';
 import { useScreenContext } from '../screen-context.tsx';
-import { ACTION_ICONS } from './action-icons.tsx';
+import { useActionIcons } from './action-icons.tsx';
 import type { ActionDefinition } from './registry.ts';
 import { useCan, useSessionScope } from './session-scope.tsx';
 import { useRunAction, type RunActionInput } from './useRunAction.ts';
@@ -26,6 +26,8 @@ export function ActionButtons({ actions, input = {}, variant = 'toolbar' }: Acti
   const can = useCan();
   const { params } = useScreenContext();
   const [running, setRunning] = useState<number | null>(null);
+  // Row buttons are links without icons.
+  const icon = useActionIcons(variant === 'row' ? [] : (actions ?? []).map((action) => action.icon));
   if (!actions?.length) return null;
 
   const rows = input.record ? [input.record] : (input.selection ?? []);
@@ -44,7 +46,7 @@ export function ActionButtons({ actions, input = {}, variant = 'toolbar' }: Acti
         size={variant === 'row' ? 'small' : undefined}
         type={variant === 'row' ? 'link' : action.primary ? 'primary' : 'default'}
         danger={action.danger}
-        icon={variant === 'row' || !action.icon ? undefined : ACTION_ICONS[action.icon]}
+        icon={variant === 'row' ? undefined : icon(action.icon)}
         disabled={disabled}
         loading={running === index}
         onClick={onClick}

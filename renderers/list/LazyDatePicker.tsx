@@ -3,7 +3,7 @@
  * code). While it loads, an active skeleton holds its place (what tests wait for). Form.Item passes value and onChange to this wrapper, which hands them on.
  */
 import { lazy, Suspense, type ComponentProps } from 'react';
-import Skeleton from 'antd/es/skeleton';
+import { WidgetLoading } from './WidgetLoading.tsx';
 
 const DatePicker = lazy(() => import('antd/es/date-picker'));
 
@@ -11,9 +11,7 @@ type Props = ComponentProps<typeof DatePicker>;
 
 export function LazyDatePicker(props: Props) {
   return (
-    <Suspense
-      fallback={<Skeleton.Input active size="small" style={props.style as React.CSSProperties | undefined} />}
-    >
+    <Suspense fallback={<WidgetLoading style={props.style as React.CSSProperties | undefined} />}>
       <DatePicker {...props} />
     </Suspense>
   );

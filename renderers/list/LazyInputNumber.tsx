@@ -3,7 +3,7 @@
  * value and onChange to this wrapper, which hands them on.
  */
 import { lazy, Suspense, type ComponentProps } from 'react';
-import Skeleton from 'antd/es/skeleton';
+import { WidgetLoading } from './WidgetLoading.tsx';
 
 const InputNumber = lazy(() => import('antd/es/input-number'));
 
@@ -11,9 +11,7 @@ type Props = ComponentProps<typeof InputNumber>;
 
 export function LazyInputNumber(props: Props) {
   return (
-    <Suspense
-      fallback={<Skeleton.Input active size="small" style={props.style as React.CSSProperties | undefined} />}
-    >
+    <Suspense fallback={<WidgetLoading style={props.style as React.CSSProperties | undefined} />}>
       <InputNumber {...props} />
     </Suspense>
   );

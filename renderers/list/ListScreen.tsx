@@ -3,7 +3,7 @@
  * All logic is in useListController; filters come from the screen's params or a parent record.
  */
 import { useMemo } from 'react';
-import { Flex, Table, type TableProps } from 'antd';
+import { Table, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ActionButtons } from '../actions/ActionButtons.tsx';
 import { useSessionScope } from '../actions/session-scope.tsx';
@@ -32,6 +32,7 @@ function sortsFrom(sorter: Sorter): SortOrder[] {
 
 const NO_PARAMS: Record<string, unknown> = {};
 const ROW_ACTIONS_KEY = '__actions';
+const TOOLBAR_ROW = { display: 'flex', marginBottom: 12 } as const;
 
 export interface ListScreenProps extends ScreenProps<ListScreenDefinition> {
   /** The record of the screen around this list (a detail's sub-list): `record` in its filters. */
@@ -106,7 +107,8 @@ export default function ListScreen({ screen, params = NO_PARAMS, frame = 'page',
       {fields?.length ? (
         <SearchForm fields={fields} onSearch={list.search} onReset={list.reset} loading={list.loading} />
       ) : null}
-      {toolbar ? <Flex style={{ marginBottom: 12 }}>{toolbar}</Flex> : null}
+      {/* As antd's Flex laid it out, without loading Flex for one row. */}
+      {toolbar ? <div style={TOOLBAR_ROW}>{toolbar}</div> : null}
       <Table<Row>
         rowKey={(row) => String(row[rowKey])}
         columns={columns}

@@ -4,7 +4,7 @@
  */
 import { Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ACTION_ICONS } from '../actions/action-icons.tsx';
+import { useActionIcons } from '../actions/action-icons.tsx';
 import type { TreeMenuAction } from './tree-types.ts';
 
 export interface TreeContextMenuProps {
@@ -18,10 +18,11 @@ export interface TreeContextMenuProps {
 
 export default function TreeContextMenu({ at, actions, onPick, onClose }: TreeContextMenuProps) {
   const { t } = useTranslation();
+  const icon = useActionIcons(actions.map(({ action }) => action.icon));
   const items: MenuProps['items'] = actions.map(({ action, disabled }, i) => ({
     key: String(i),
     label: t(action.label ?? action.type),
-    icon: action.icon ? ACTION_ICONS[action.icon] : undefined,
+    icon: icon(action.icon),
     danger: action.danger === true,
     disabled,
   }));

@@ -2,7 +2,8 @@
  * The logo with the subsystem dropdown (spec §2 'Shell'): when the user has more than one subsystem,
  * choosing another stores it and restarts the app at /.
  */
-import { Dropdown } from 'antd';
+// The dropdown alone: antd's `Dropdown` export carries Dropdown.Button, and Space with it.
+import Dropdown from 'antd/es/dropdown/dropdown';
 import { DownOutlined } from '@ant-design/icons';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';

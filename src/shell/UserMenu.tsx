@@ -3,16 +3,10 @@
  * acting), switch tenant (only when the user has tenants; shows the current one), logout with
  * confirmation.
  */
-import { Dropdown, type MenuProps } from 'antd';
-import {
-  DownOutlined,
-  KeyOutlined,
-  LogoutOutlined,
-  MobileOutlined,
-  RollbackOutlined,
-  SwapOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
+import type { MenuProps } from 'antd';
+// The dropdown alone: antd's `Dropdown` export carries Dropdown.Button, and Space with it.
+import Dropdown from 'antd/es/dropdown/dropdown';
+import { DownOutlined, UserOutlined } from '@ant-design/icons';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { openScreenDialog } from '../../renderers/dialogs/index.ts';
@@ -21,6 +15,7 @@ import { exitSwitchedUser, switchAccountAtom } from '../session/acting.ts';
 import { userContextAtom } from '../session/atoms.ts';
 import { logout } from '../session/logout.ts';
 import { switchTenant } from '../session/tenant.ts';
+import { usePopupIcons } from './usePopupIcons.ts';
 
 const TENANT_PREFIX = 'tenant:';
 
@@ -28,6 +23,7 @@ export function UserMenu() {
   const { t } = useTranslation();
   const context = useAtomValue(userContextAtom);
   const acting = useAtomValue(switchAccountAtom);
+  const [icon, loadIcons] = usePopupIcons();
   const name = context?.employee?.name || context?.user.fullname || context?.user.account || '';
   const tenants = context?.tenants ?? [];
   const currentTenant =
@@ -36,16 +32,16 @@ export function UserMenu() {
     '';
 
   const items: MenuProps['items'] = [
-    { key: 'changeMobile', icon: <MobileOutlined />, label: t('shellKit.user.changeMobile') },
-    { key: 'changePassword', icon: <KeyOutlined />, label: t('shellKit.user.changePassword') },
+    { key: 'changeMobile', icon: icon('changeMobile'), label: t('shellKit.user.changeMobile') },
+    { key: 'changePassword', icon: icon('changePassword'), label: t('shellKit.user.changePassword') },
     ...(acting
-      ? [{ key: 'exitSwitch', icon: <RollbackOutlined />, label: t('shellKit.user.exitSwitch') }]
+      ? [{ key: 'exitSwitch', icon: icon('exitSwitch'), label: t('shellKit.user.exitSwitch') }]
       : []),
     ...(tenants.length
       ? [
           {
             key: 'tenants',
-            icon: <SwapOutlined />,
+            icon: icon('tenants'),
             label: currentTenant
               ? t('shellKit.user.switchTenantCurrent', { name: currentTenant })
               : t('shellKit.user.switchTenant'),
@@ -58,7 +54,7 @@ export function UserMenu() {
         ]
       : []),
     { type: 'divider' as const },
-    { key: 'logout', icon: <LogoutOutlined />, label: t('shell.logout'), danger: true },
+    { key: 'logout', icon: icon('logout'), label: t('shell.logout'), danger: true },
   ];
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
@@ -79,10 +75,17 @@ export function UserMenu() {
 
   return (
     <>
-      <Dropdown trigger={['hover', 'click']} menu={{ items, onClick }}>
+      <Dropdown
+        trigger={['hover', 'click']}
+        menu={{ items, onClick }}
+        onOpenChange={(open) => open && loadIcons()}
+      >
         <button
           type="button"
           className="mf-user-button"
+          // The menu's icons load as the pointer or the focus arrives, before the menu opens.
+          onPointerEnter={loadIcons}
+          onFocus={loadIcons}
           data-testid="user-menu"
           aria-haspopup="menu"
           title={t('shellKit.user.menu')}

@@ -13,6 +13,7 @@ const SOURCES = [
   'index.html',
   'vite.config.ts',
   'tools/vite-yaml-plugin.ts',
+  'tools/vite-antd-shims.ts',
   'package-lock.json',
   'src',
   'renderers',

@@ -4,10 +4,13 @@
  * strip has a tab that can move.
  */
 import type { CSSProperties, KeyboardEvent, Ref } from 'react';
-import { Dropdown, type MenuProps } from 'antd';
-import { CloseOutlined, ReloadOutlined } from '@ant-design/icons';
+import type { MenuProps } from 'antd';
+// The dropdown alone: antd's `Dropdown` export carries Dropdown.Button, and Space with it.
+import Dropdown from 'antd/es/dropdown/dropdown';
+import { CloseOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useMenuLabel } from '../menu-label.ts';
+import { usePopupIcons } from '../usePopupIcons.ts';
 import { actionApplies, actionsFor, type PageTab } from './tab-rules.ts';
 
 export interface TabHandlers {
@@ -43,6 +46,7 @@ export function TabItem({
   const { t } = useTranslation();
   const label = useMenuLabel();
   const fixed = Boolean(tab.meta.affix);
+  const [icon, loadIcons] = usePopupIcons();
   const items: MenuProps['items'] = [
     ...actionsFor(tab).map((action) => ({
       key: action,
@@ -50,12 +54,15 @@ export function TabItem({
       disabled: !actionApplies(action, tabs, tab.path),
     })),
     { type: 'divider' as const },
-    { key: 'refresh', label: t('tabs.refresh'), icon: <ReloadOutlined /> },
+    { key: 'refresh', label: t('tabs.refresh'), icon: icon('refresh') },
   ];
   return (
     <Dropdown
       trigger={['contextMenu']}
-      onOpenChange={(open) => handlers.onMenuOpenChange?.(open)}
+      onOpenChange={(open) => {
+        if (open) loadIcons();
+        handlers.onMenuOpenChange?.(open);
+      }}
       menu={{
         items,
         onClick: ({ key, domEvent }) => {
@@ -80,6 +87,9 @@ export function TabItem({
         data-path={tab.path}
         data-testid="tab"
         onClick={() => handlers.onOpen(tab)}
+        // The menu's icon loads as the pointer or the focus arrives, before a right-click opens it.
+        onPointerEnter={loadIcons}
+        onFocus={loadIcons}
         onMouseDown={(event) => {
           // Middle button: no autoscroll cursor.
           if (event.button === 1) event.preventDefault();
