@@ -154,11 +154,25 @@ describe('own password and mobile', () => {
       )
       .toBe(1);
     await dialog.getByLabel('短信验证码').fill(await lastSmsCode(server, fresh));
+    // Step 3 shows for 0.3 s before the login page: an observer in the page notes it the moment it is
+    // drawn (polling for it can slip past that on a busy machine).
+    const done = '手机号修改成功，请退出登录后重新登录';
+    await page.evaluate((text) => {
+      const shown = () =>
+        Array.from(document.querySelectorAll<HTMLElement>('[role="dialog"]')).some((d) =>
+          d.innerText.includes(text),
+        );
+      new MutationObserver((_, observer) => {
+        if (!shown()) return;
+        sessionStorage.setItem('e2e.mobileDoneShown', '1');
+        observer.disconnect();
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    }, done);
     await dialog.getByRole('button', { name: /绑\s*定/ }).click();
 
     // Step 3: success, then the login page.
-    await dialog.getByText('手机号修改成功，请退出登录后重新登录').waitFor();
     await page.waitForURL(/\/login$/);
+    expect(await page.evaluate(() => sessionStorage.getItem('e2e.mobileDoneShown'))).toBe('1');
     // The login page ends the old session (the number it was opened with is gone).
     await expect.poll(() => storedTokens(page)).toEqual({ access: null, refresh: null });
     const account = await db(server)
