@@ -180,7 +180,8 @@ describe('public sign-in pages', () => {
     await page.goto(`${server.baseUrl}/employeeList`);
     // To the CAS login with the address as service, back with a ticket, signed in, at the page.
     await page.waitForURL(/\/employeeList$/);
-    await page.waitForFunction(() => Boolean(localStorage.getItem('mf.accessToken')));
+    // The token is stored before the user context is loaded: wait for the context itself.
+    await page.waitForFunction(() => Boolean(sessionStorage.getItem('mf.userContext')));
     const me = await page.evaluate(() => JSON.parse(sessionStorage.getItem('mf.userContext')!));
     expect(me.user.account).toBe('cas_person');
     expect(tickets.size).toBe(0);
