@@ -72,7 +72,7 @@ export async function buildApp(db: Db, config: ServerConfig, opts: BuildOptions 
   // Response schemas refer to the entities by $id (response-schemas.ts); only they read this store.
   for (const e of entities) app.addSchema(forSerialising(e) as JsonSchema);
 
-  await installSecurityHeaders(app, config);
+  installSecurityHeaders(app, config);
   const staticDir = resolve(config.staticDir);
   const hasApp = existsSync(resolve(staticDir, 'index.html'));
   if (hasApp) {

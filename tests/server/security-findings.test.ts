@@ -395,6 +395,40 @@ describe.each(DB_KINDS)('security findings on %s', (kind) => {
     expect(taken.body.state).toBe(6010101);
   });
 
+  it('sends the same security headers on an answer, a refusal and an unknown address', async () => {
+    const names = [
+      'content-security-policy',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+      'origin-agent-cluster',
+      'referrer-policy',
+      'x-content-type-options',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-frame-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ];
+    const answers = await Promise.all([
+      fetch(`${t.api}/user/open`),
+      fetch(`${t.api}/employee/query`, {
+        method: 'POST',
+        body: '{}',
+        headers: { 'content-type': 'application/json' },
+      }),
+      fetch(`${t.api}/no/such/operation`),
+    ]);
+    const first = answers[0].headers;
+    for (const res of answers)
+      for (const name of names) {
+        expect(res.headers.get(name), name).toBeTruthy();
+        expect(res.headers.get(name), name).toBe(first.get(name));
+      }
+    expect(first.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(first.get('strict-transport-security')).toBeNull();
+    expect(first.get('cross-origin-embedder-policy')).toBeNull();
+  });
+
   it('sends security headers (a CSP without inline scripts) and ends a login at its absolute lifetime', async () => {
     const res = await fetch(`${t.api}/user/open`);
     const csp = res.headers.get('content-security-policy') ?? '';
