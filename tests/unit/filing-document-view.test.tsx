@@ -3,12 +3,16 @@
  * (which records the reading) and its content shown — a generated notice as cleaned HTML.
  */
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { runDocumentView } from '../../src/filing/document-actions.ts';
 
 const toBase64 = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text)));
 
 describe('reading a case document', () => {
+  // The action imports the viewer (antd Modal, DOMPurify) on first use; under a loaded CI machine that
+  // first transform took over 10 s. Load it here, so the test waits only for the viewer to render.
+  beforeAll(() => import('../../src/filing/DocumentViewer.tsx'), 60_000);
+
   it('opens it through filing.document.open and shows a notice as HTML', async () => {
     const html =
       '<h1>受理通知书</h1><p>案件已立案。</p><script>window.hacked = true</script><img src=x onerror="window.hacked=true">';
