@@ -28,6 +28,23 @@ export default tseslint.config(
     },
   },
   {
+    // Unit and server test files share one module graph per worker (vitest.config.ts, isolate: false),
+    // so a module replaced in one file would stay replaced, or never be, in the next: a file that
+    // replaces modules is named *.isolated.test.* and gets a graph of its own.
+    files: ['**/*.test.{ts,tsx}'],
+    ignores: ['**/*.isolated.test.{ts,tsx}', 'tests/e2e/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|unmock|resetModules)$/]",
+          message:
+            'Files share modules (isolate: false): name this file *.isolated.test.ts(x) to replace or reload a module.',
+        },
+      ],
+    },
+  },
+  {
     // Browser tests wait on conditions (locators, waitForResponse, expect.poll), never on the clock:
     // a fixed sleep is too short on a busy machine and wasted time on an idle one.
     files: ['tests/e2e/**/*.ts'],

@@ -29,7 +29,7 @@ export interface StartedServer {
 const JOBS_AFTER_LISTEN_MS = 1_000;
 
 /** START_TIMING=1: each start phase's duration on stderr, to see where a cold start goes. */
-function startTimer(): <T>(phase: string, work: Promise<T>) => Promise<T> {
+function startTimer(): Timed {
   if (!process.env.START_TIMING) return (_phase, work) => work;
   return async (phase, work) => {
     const t0 = performance.now();
@@ -49,31 +49,7 @@ export async function prepareServer(config: ServerConfig, opts: BuildOptions = {
       pgliteTemplate: config.pgliteTemplate,
     }),
   );
-  const prepare = async (db: Db) => {
-    await timed('migrations', migrateAll(db));
-    const menus = await timed('built-in menus', syncBuiltInMenus(db));
-    if (menus.edited.length && opts.logger)
-      console.log(
-        `menu: kept ${menus.edited.length} built-in entries an administrator edited (${menus.edited.join(', ')})`,
-      );
-    return timed(
-      'seed',
-      seedIfEmpty(db, {
-        adminPassword: config.adminPassword,
-        demo: config.seedDemo,
-        filingDemo: config.seedFilingDemo,
-        demoPassword: process.env.DEMO_PASSWORD || undefined,
-      }),
-    );
-  };
-  // The first start creates every schema and seeds in one transaction: all or nothing, and one commit.
-  // (Instances starting together on one PostgreSQL queue on the lock; the later ones find it done.)
-  const seed = (await isFirstStart(database.db))
-    ? await database.db.transaction().execute(async (tx) => {
-        await sql`select pg_advisory_xact_lock(hashtext('merger-filing:first-start'))`.execute(tx);
-        return prepare(tx);
-      })
-    : await prepare(database.db);
+  const seed = await timed('prepare data', prepareData(database.db, config, opts, timed));
   // Background jobs (npm start) start once the server listens: loading pg-boss and its first queries
   // would otherwise compete with building the app for the one thread and the one PGlite connection.
   let markListening = () => {};
@@ -114,7 +90,7 @@ export async function prepareServer(config: ServerConfig, opts: BuildOptions = {
   const alertWorkers = alerts.start();
   if (opts.backgroundJobs)
     alertWorkers.catch((err: Error) => app.log.warn(`message alert jobs: ${err.message}`));
-  else await alertWorkers;
+  else await timed('alert jobs', alertWorkers);
   let closing: Promise<void> | undefined;
   return {
     app,
@@ -132,6 +108,44 @@ export async function prepareServer(config: ServerConfig, opts: BuildOptions = {
         await database.close();
       })()),
   };
+}
+
+type Timed = <T>(phase: string, work: Promise<T>) => Promise<T>;
+
+/**
+ * Brings the database to this build: migrations, the built-in menus and, on the first start, the seed.
+ * The first start does all of it in one transaction: all or nothing, and one commit. (Instances
+ * starting together on one PostgreSQL queue on the lock; the later ones find it done.) Tests also call
+ * this alone to make the template databases their servers start from (tests/support/db-templates.ts).
+ */
+export async function prepareData(
+  db: Db,
+  config: Pick<ServerConfig, 'adminPassword' | 'seedDemo' | 'seedFilingDemo'>,
+  opts: Pick<BuildOptions, 'logger'> = {},
+  timed: Timed = (_phase, work) => work,
+): Promise<SeedResult> {
+  const prepare = async (tx: Db) => {
+    await timed('migrations', migrateAll(tx));
+    const menus = await timed('built-in menus', syncBuiltInMenus(tx));
+    if (menus.edited.length && opts.logger)
+      console.log(
+        `menu: kept ${menus.edited.length} built-in entries an administrator edited (${menus.edited.join(', ')})`,
+      );
+    return timed(
+      'seed',
+      seedIfEmpty(tx, {
+        adminPassword: config.adminPassword,
+        demo: config.seedDemo,
+        filingDemo: config.seedFilingDemo,
+        demoPassword: process.env.DEMO_PASSWORD || undefined,
+      }),
+    );
+  };
+  if (!(await isFirstStart(db))) return prepare(db);
+  return db.transaction().execute(async (tx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('merger-filing:first-start'))`.execute(tx);
+    return prepare(tx);
+  });
 }
 
 /** No platform schema yet: a fresh data directory or an empty database. */

@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { loadCalendar } from '../../server/filing/service/calendar-service.ts';
 import { call } from '../support/server.ts';
 import { useE2eSuite } from './support/suite.ts';
 
@@ -138,7 +139,9 @@ describe('案件审查: worklist, case actions and dashboard', () => {
     await detail.getByRole('tab', { name: '补充材料' }).click();
     await detail.getByText('请补充经审计的2025年度财务会计报告').first().waitFor();
     const supplements = (await caseOf(row.id)).supplements as { state: string; dueOn: string }[];
-    expect(supplements.at(-1)).toMatchObject({ state: 'OPEN', dueOn: due });
+    // The typed day, or the next working day when it is a rest day (a period never ends on one).
+    const calendar = await loadCalendar(suite.server.server.database.db);
+    expect(supplements.at(-1)).toMatchObject({ state: 'OPEN', dueOn: calendar.nextWorkingDay(due) });
   });
 
   it('accepts a complete case, and clears a normal case in Phase I', async () => {

@@ -3,14 +3,14 @@
  * temporary directory, or a new PostgreSQL database on the local server (dropped afterwards), so
  * runs never collide.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { configFromEnv, type ServerConfig } from '../../server/config.ts';
 import { prepareServer, type StartedServer } from '../../server/start.ts';
 import type { BuildOptions } from '../../server/app.ts';
+import type { SeedResult } from '../../server/seed/seed.ts';
+import { copyPgliteTemplate, createPostgresFromTemplate, testDataDir, type TemplateSeed } from './db-templates.ts';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -27,16 +27,26 @@ export interface TestServer {
 
 export const TEST_ADMIN_PASSWORD = 'Admin#2026pass';
 
-async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `mf_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+/** Test databases are `${TEST_DB_PREFIX}<pid>_<random>`: global-setup.ts drops those of ended processes. */
+export const TEST_DB_PREFIX = 'mf_test_';
+
+async function freshPostgresDatabase(
+  seed: TemplateSeed | undefined,
+): Promise<{ url: string; seed?: SeedResult; drop: () => Promise<void> }> {
+  const name = `${TEST_DB_PREFIX}${process.pid}_${randomBytes(4).toString('hex')}`;
+  let seeded: SeedResult | undefined;
+  if (seed) seeded = await createPostgresFromTemplate(POSTGRES_ADMIN_URL, name, seed);
+  else {
+    const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+  }
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    seed: seeded,
     drop: async () => {
       const c = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
       await c.connect();
@@ -46,36 +56,55 @@ async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promi
   };
 }
 
+/** What startTestServer may take from a template: only a new database, never one a test names. */
+function templateSeedOf(config: ServerConfig, overrides: Partial<ServerConfig>, fresh: boolean): TemplateSeed | undefined {
+  if (fresh || overrides.databaseUrl || overrides.dataDir) return undefined;
+  return { adminPassword: config.adminPassword, seedDemo: config.seedDemo, seedFilingDemo: config.seedFilingDemo };
+}
+
+export interface TestServerOptions {
+  /** Start from an empty database and run the whole first start (migrations and seed) instead of a template copy. */
+  fresh?: boolean;
+}
+
 export async function startTestServer(
   kind: DbKind = 'pglite',
   overrides: Partial<ServerConfig> = {},
   build: BuildOptions = {},
+  options: TestServerOptions = {},
 ): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'mf-test-'));
-  const pgdb = kind === 'postgres' ? await freshPostgresDatabase() : null;
+  const dataDir = overrides.dataDir ?? testDataDir('mf-test-');
   const config: ServerConfig = {
     ...configFromEnv({}),
     port: 0,
     host: '127.0.0.1',
     dataDir,
-    databaseUrl: pgdb?.url,
     adminPassword: TEST_ADMIN_PASSWORD,
     // The filing demo (~40 cases and the public dataset) only for tests that ask for it.
     seedFilingDemo: false,
     ...overrides,
   };
+  const seed = templateSeedOf(config, overrides, options.fresh === true);
+  let seeded: SeedResult | undefined;
+  const pgdb = kind === 'postgres' && !overrides.databaseUrl ? await freshPostgresDatabase(seed) : null;
+  if (pgdb) {
+    config.databaseUrl = pgdb.url;
+    seeded = pgdb.seed;
+  } else if (kind === 'pglite' && seed) seeded = await copyPgliteTemplate(dataDir, seed);
   const server = await prepareServer(config, build);
+  // A template copy's first start was the template's: hand the test what that seed made.
+  if (seeded) server.seed = seeded;
   const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
   return {
     baseUrl: address,
     api: `${address}${config.apiBase}`,
     server,
     config,
-    adminPassword: TEST_ADMIN_PASSWORD,
+    adminPassword: config.adminPassword ?? TEST_ADMIN_PASSWORD,
     close: async () => {
       await server.close();
       await pgdb?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!overrides.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
