@@ -20,12 +20,17 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
     rules: {
-      ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    // The hooks rules (some run the React Compiler on every function: most of the lint's time) where
+    // React code lives; the server, the tools and the server and browser tests have none.
+    files: ['{src,renderers,schemas,.storybook,tests/unit,tests/schemas}/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
   },
   {
     // Unit and server test files share one module graph per worker (vitest.config.ts, isolate: false),
@@ -37,7 +42,8 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|unmock|resetModules)$/]",
+          selector:
+            "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|unmock|resetModules)$/]",
           message:
             'Files share modules (isolate: false): name this file *.isolated.test.ts(x) to replace or reload a module.',
         },

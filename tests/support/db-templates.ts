@@ -11,7 +11,16 @@
  * first use by whichever test process needs one (the others wait for it), live in the run's own
  * folder and databases (named after the run, see global-setup.ts), and are removed when the run ends.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,7 +59,12 @@ function currentRun(): TestRun | undefined {
 
 function keyOf(seed: TemplateSeed): string {
   const demoPassword = seed.seedFilingDemo ? (process.env.DEMO_PASSWORD ?? '') : '';
-  const text = JSON.stringify([seed.adminPassword, seed.seedDemo, seed.seedDemo && seed.seedFilingDemo, demoPassword]);
+  const text = JSON.stringify([
+    seed.adminPassword,
+    seed.seedDemo,
+    seed.seedDemo && seed.seedFilingDemo,
+    demoPassword,
+  ]);
   return createHash('sha256').update(text).digest('hex').slice(0, 10);
 }
 
@@ -104,7 +118,10 @@ export function testDataDir(prefix: string): string {
 }
 
 /** Copies the PGlite template for `seed` into `dataDir`; undefined outside a run. */
-export async function copyPgliteTemplate(dataDir: string, seed: TemplateSeed): Promise<SeedResult | undefined> {
+export async function copyPgliteTemplate(
+  dataDir: string,
+  seed: TemplateSeed,
+): Promise<SeedResult | undefined> {
   const run = currentRun();
   if (!run) return undefined;
   const t = await pgliteTemplate(run, seed);
@@ -167,7 +184,10 @@ async function buildPostgresTemplate(
   const building = `${template}_b${randomBytes(3).toString('hex')}`;
   await admin.query(`drop database if exists ${template} with (force)`);
   await admin.query(`create database ${building}`);
-  const result = await firstStart(seed, { dataDir: join(seedFile, '..'), databaseUrl: databaseUrl(adminUrl, building) });
+  const result = await firstStart(seed, {
+    dataDir: join(seedFile, '..'),
+    databaseUrl: databaseUrl(adminUrl, building),
+  });
   await admin.query(`alter database ${building} rename to ${template}`);
   writeFileSync(seedFile, JSON.stringify(result));
 }

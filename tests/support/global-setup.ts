@@ -35,7 +35,8 @@ async function dropDatabases(which: (name: string) => boolean): Promise<void> {
     const { rows } = await c.query<{ datname: string }>(
       `select datname from pg_database where datname like 'mf\\_%'`,
     );
-    for (const { datname } of rows) if (which(datname)) await c.query(`drop database if exists ${datname} with (force)`);
+    for (const { datname } of rows)
+      if (which(datname)) await c.query(`drop database if exists ${datname} with (force)`);
   } finally {
     await c.end();
   }

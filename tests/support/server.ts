@@ -10,7 +10,12 @@ import { configFromEnv, type ServerConfig } from '../../server/config.ts';
 import { prepareServer, type StartedServer } from '../../server/start.ts';
 import type { BuildOptions } from '../../server/app.ts';
 import type { SeedResult } from '../../server/seed/seed.ts';
-import { copyPgliteTemplate, createPostgresFromTemplate, testDataDir, type TemplateSeed } from './db-templates.ts';
+import {
+  copyPgliteTemplate,
+  createPostgresFromTemplate,
+  testDataDir,
+  type TemplateSeed,
+} from './db-templates.ts';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -57,9 +62,17 @@ async function freshPostgresDatabase(
 }
 
 /** What startTestServer may take from a template: only a new database, never one a test names. */
-function templateSeedOf(config: ServerConfig, overrides: Partial<ServerConfig>, fresh: boolean): TemplateSeed | undefined {
+function templateSeedOf(
+  config: ServerConfig,
+  overrides: Partial<ServerConfig>,
+  fresh: boolean,
+): TemplateSeed | undefined {
   if (fresh || overrides.databaseUrl || overrides.dataDir) return undefined;
-  return { adminPassword: config.adminPassword, seedDemo: config.seedDemo, seedFilingDemo: config.seedFilingDemo };
+  return {
+    adminPassword: config.adminPassword,
+    seedDemo: config.seedDemo,
+    seedFilingDemo: config.seedFilingDemo,
+  };
 }
 
 export interface TestServerOptions {

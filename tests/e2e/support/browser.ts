@@ -29,5 +29,8 @@ export async function launchBrowser(): Promise<Browser> {
       `Chromium not found at ${CHROMIUM_PATH}; install Debian's chromium package (no browser is downloaded).`,
     );
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, ...(process.env.E2E_EXTRA_ARGS?.split(' ').filter(Boolean) ?? [])],
+  });
 }

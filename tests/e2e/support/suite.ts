@@ -48,7 +48,11 @@ export function useE2eSuite(overrides: Partial<ServerConfig> = {}): E2eSuite {
     // A copy of the build: a rebuild of dist/ during the run must not pull chunks from under the pages.
     appDir = mkdtempSync(join(tmpdir(), 'mf-e2e-app-'));
     cpSync(DIST_DIR, appDir, { recursive: true });
-    server = await startTestServer('pglite', { staticDir: appDir, rateLimitPerMinute: 0, ...overrides });
+    server = await startTestServer((process.env.E2E_DB as 'postgres' | undefined) ?? 'pglite', {
+      staticDir: appDir,
+      rateLimitPerMinute: 0,
+      ...overrides,
+    });
     browser = await launchBrowser();
   });
 
