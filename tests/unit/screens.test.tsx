@@ -1,90 +1,32 @@
 /**
  * Every file of schemas/screens: passes the schema check (meta-schemas plus look-ups), uses a kind the
- * renderer registers and translation keys present in every language, and renders with fixture data;
- * its outline (what the DOM shows and what the definition wires: support/screen-outline.ts) is
- * snapshotted, one short readable entry per screen. A screen given only as YAML (a test fixture) renders too. Registries agree with the
+ * renderer registers and translation keys present in every language (each also renders with fixture
+ * data and has its outline snapshotted: screens-render-*.test.tsx). A screen given only as YAML (a test
+ * fixture) renders too. Registries agree with the
  * name lists the checker reads. The renderer shows a readable panel for what would break a screen.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/es/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
+import { cleanup, screen, within } from '@testing-library/react';
 import { parse } from 'yaml';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { closeAllScreenDialogs } from '../../renderers/dialogs/dialog-store.ts';
-import { createFixtureDataSource } from '../../renderers/fixtures/index.ts';
-import { ScreenFixtures } from '../../renderers/fixtures/ScreenFixtures.tsx';
+import { describe, expect, it, vi } from 'vitest';
 import { registerScreenKind, registeredScreenKinds } from '../../renderers/registry.ts';
 import { ScreenRenderer } from '../../renderers/ScreenRenderer.tsx';
 import { asScreenDefinition, screenNames } from '../../renderers/screen-loader.ts';
 import { ScreenError } from '../../renderers/screen-error.ts';
 import type { ScreenDefinition } from '../../renderers/screen-types.ts';
-import { SCHEMAS_DIR } from '../../schemas/catalogue.ts';
 import { i18n } from '../../src/i18n/i18n.ts';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
 import { checkTree } from '../../tools/schema-check/check-tree.ts';
 import { formatError } from '../../tools/schema-check/report.ts';
-import { setupTestI18n } from './support/i18n.ts';
-import { renderedOutline, wiredActions } from './support/screen-outline.ts';
-import '../../renderers/kinds.ts';
-import { appFacts } from './support/renderer-environment.ts';
-
-const ROOT = join(SCHEMAS_DIR, '..');
-const SCREENS_DIR = join(SCHEMAS_DIR, 'screens');
-const screenFiles = readdirSync(SCREENS_DIR)
-  .filter((f) => f.endsWith('.yaml'))
-  .sort();
-
-/** Params a screen is opened with in the app (a record id…); screens not named here get none. */
-const SCREEN_PARAMS: Record<string, Record<string, unknown>> = {
-  'message-detail': { id: 'm1' },
-  'message-reply': { id: 'm1' },
-  'group-members': { id: 'g1' },
-  'review-case': { id: 'c2' },
-  'review-document': { id: 'd1' },
-  'clue-detail': { id: 'c1' },
-  'clue-triage': { id: 'c1', state: 'NEW' },
-  'role-grant': { id: 'r1', systemId: 's1' },
-  'role-members': { id: 'r1' },
-  'role-members-add': { id: 'r1' },
-  'group-members-form': { id: 'g1' },
-  'resource-form': { id: 'res-employees', systemId: 's1' },
-  'org-roles': { orgId: 'o2' },
-  'org-roles-add': { orgId: 'o2' },
-  'position-roles': { positionId: 'p2' },
-  'position-roles-add': { positionId: 'p2' },
-  'tenant-members': { id: 't1' },
-  'tenant-members-add': { id: 't1' },
-  'level-form': { id: 'l2' },
-};
-
-function renderWithFixtures(ui: React.ReactNode, dataSource = createFixtureDataSource()) {
-  const result = render(
-    <ConfigProvider locale={zhCN} theme={{ hashed: false }}>
-      <ScreenFixtures dataSource={dataSource} environment={appFacts}>
-        {ui}
-      </ScreenFixtures>
-    </ConfigProvider>,
-  );
-  return { ...result, dataSource };
-}
-
-/** Loading is over: no spinner for a while (lazy kinds, data, lazy widgets all settle). */
-async function settled(container: HTMLElement) {
-  let quiet = 0;
-  await waitFor(
-    async () => {
-      await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
-      const busy = container.querySelector('.ant-spin-spinning, .ant-skeleton-active');
-      quiet = busy ? 0 : quiet + 1;
-      expect(quiet).toBeGreaterThanOrEqual(3);
-    },
-    { timeout: 20_000 },
-  );
-}
+import {
+  renderWithFixtures,
+  ROOT,
+  SCREENS_DIR,
+  screenFiles,
+  settled,
+  screenTestSetup,
+} from './support/screen-render.tsx';
 
 /** Every translation key a screen file names: titles, labels, messages, confirms. */
 function keysOf(node: unknown, keys = new Set<string>()): Set<string> {
@@ -103,15 +45,7 @@ function keysOf(node: unknown, keys = new Set<string>()): Set<string> {
   return keys;
 }
 
-beforeAll(async () => {
-  await setupTestI18n('zh-CN');
-  dayjs.locale('zh-cn');
-});
-
-afterEach(() => {
-  closeAllScreenDialogs();
-  cleanup();
-});
+screenTestSetup();
 
 describe('screen files', () => {
   const { errors } = checkTree({ root: ROOT });
@@ -135,27 +69,6 @@ describe('screen files', () => {
     );
     expect(missing).toEqual([]);
   });
-
-  it.each(screenFiles)(
-    '%s renders with fixtures; its outline as snapshotted',
-    async (file) => {
-      const name = file.replace(/\.yaml$/, '');
-      const definition = parse(readFileSync(join(SCREENS_DIR, file), 'utf8')) as ScreenDefinition;
-      const { container } = renderWithFixtures(<ScreenRenderer name={name} params={SCREEN_PARAMS[name]} />);
-      await settled(container);
-      expect(container.querySelector('[data-testid="screen-error"]')).toBeNull();
-      const rendered = renderedOutline(container);
-      expect(rendered.heading ?? rendered.fields ?? rendered.columns).toBeDefined();
-      const buttons = [...(rendered.buttons ?? []), ...(rendered.rowButtons ?? [])];
-      expect({
-        kind: definition.kind,
-        title: definition.title ? i18n.t(definition.title) : undefined,
-        ...rendered,
-        actions: wiredActions(definition, i18n, buttons),
-      }).toMatchSnapshot();
-    },
-    30_000,
-  );
 });
 
 describe('a new screen is only a YAML file', () => {
