@@ -5,6 +5,8 @@
  */
 import { useEffect, useMemo } from 'react';
 import { ConfigProvider } from 'antd';
+// Every component's styles, read through CSS variables (theme-config.ts: zeroRuntime).
+import 'antd/dist/antd.css';
 import { useAtomValue } from 'jotai';
 import { Outlet } from 'react-router-dom';
 import { DialogHost } from '../../renderers/dialogs/index.ts';

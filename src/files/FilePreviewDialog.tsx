@@ -27,7 +27,7 @@ export function openFilePreview(file: PreviewFile): Promise<void> {
     };
     root.render(
       <I18nextProvider i18n={i18n}>
-        <ConfigProvider locale={appStore.get(antdLocaleAtom)} theme={{ token: { colorPrimary: PRIMARY } }}>
+        <ConfigProvider locale={appStore.get(antdLocaleAtom)} theme={{ zeroRuntime: true, token: { colorPrimary: PRIMARY } }}>
           <FilePreview
             file={file}
             addressOf={(operation, id) =>

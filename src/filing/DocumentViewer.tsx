@@ -37,7 +37,7 @@ export function openDocumentViewer(doc: ViewedDocument): Promise<void> {
     const html = doc.mime === 'text/html' || extOf(doc.name) === 'html';
     root.render(
       <I18nextProvider i18n={i18n}>
-        <ConfigProvider locale={appStore.get(antdLocaleAtom)}>
+        <ConfigProvider locale={appStore.get(antdLocaleAtom)} theme={{ zeroRuntime: true }}>
           {html ? (
             <Modal open title={doc.title} width={860} footer={null} onCancel={close}>
               <div

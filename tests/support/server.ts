@@ -13,6 +13,7 @@ import type { SeedResult } from '../../server/seed/seed.ts';
 import {
   copyPgliteTemplate,
   createPostgresFromTemplate,
+  testDatabaseUrl,
   testDataDir,
   type TemplateSeed,
 } from './db-templates.ts';
@@ -47,10 +48,8 @@ async function freshPostgresDatabase(
     await admin.query(`create database ${name}`);
     await admin.end();
   }
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
+    url: testDatabaseUrl(POSTGRES_ADMIN_URL, name),
     seed: seeded,
     drop: async () => {
       const c = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });

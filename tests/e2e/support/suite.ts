@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import type { ServerConfig } from '../../../server/config.ts';
 import { startTestServer, type TestServer } from '../../support/server.ts';
 import { CONTEXT_DEFAULTS, launchBrowser } from './browser.ts';
-import { DIST_DIR, loginThroughUi, requireBuiltApp } from './app.ts';
+import { DIST_DIR, requireBuiltApp } from './app.ts';
 import { recordCaptchas } from './session.ts';
 
 export interface E2eSuite {
@@ -21,12 +21,31 @@ export interface E2eSuite {
   readonly browser: Browser;
   /** A fresh context and page, not signed in; closed after the test. */
   newPage(options?: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page }>;
-  /** A fresh context signed in through the login page (admin by default), on the dashboard. */
+  /** A fresh context signed in (admin by default), on the dashboard. */
   signedIn(
     username?: string,
     password?: string,
     options?: BrowserContextOptions,
   ): Promise<{ context: BrowserContext; page: Page }>;
+}
+
+/** A password sign-in through the API: the token pair the login page would have stored. */
+async function apiSignIn(
+  t: TestServer,
+  username: string,
+  password: string,
+): Promise<{ access_token: string; refresh_token: string; uid?: string }> {
+  const res = await fetch(`${t.api}/authentication/apply`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'password_credentials', username, password }),
+  });
+  const body = (await res.json()) as {
+    state: number;
+    data: { access_token: string; refresh_token: string; uid?: string };
+  };
+  if (body.state !== 200) throw new Error(`sign-in of ${username} failed: ${JSON.stringify(body)}`);
+  return body.data;
 }
 
 let uniqueCounter = 0;
@@ -94,14 +113,29 @@ export function useE2eSuite(overrides: Partial<ServerConfig> = {}): E2eSuite {
       opened.push({ context, page });
       return { context, page };
     },
-    async signedIn(username = 'admin', password, options) {
-      const opened = await suite.newPage(options);
-      await loginThroughUi(
-        opened.page,
-        suite.server.baseUrl,
-        username,
-        password ?? suite.server.adminPassword,
-      );
+    async signedIn(username = 'admin', password, options = {}) {
+      // Signed in through the API (the login page has tests of its own): the session's tokens are in
+      // the new context's storage, as the login page leaves them, and the app starts on /dashboard.
+      const base = suite.server.baseUrl;
+      const token = await apiSignIn(suite.server, username, password ?? suite.server.adminPassword);
+      const opened = await suite.newPage({
+        ...options,
+        storageState: {
+          cookies: [],
+          origins: [
+            {
+              origin: new URL(base).origin,
+              localStorage: [
+                { name: 'mf.accessToken', value: JSON.stringify(token.access_token) },
+                { name: 'mf.refreshToken', value: JSON.stringify(token.refresh_token) },
+                { name: 'mf.uid', value: JSON.stringify(token.uid ?? null) },
+              ],
+            },
+          ],
+        },
+      });
+      await opened.page.goto(`${base}/dashboard`);
+      await opened.page.getByTestId('dashboard').waitFor();
       return opened;
     },
   };
