@@ -108,7 +108,10 @@ export function askToSwitch(target: Target): Promise<boolean> {
     root.render(
       <I18nextProvider i18n={i18n}>
         {/* Its own root, outside the shell's provider: give it the app's locale and colour. */}
-        <ConfigProvider locale={appStore.get(antdLocaleAtom)} theme={{ zeroRuntime: true, token: { colorPrimary: PRIMARY } }}>
+        <ConfigProvider
+          locale={appStore.get(antdLocaleAtom)}
+          theme={{ zeroRuntime: true, token: { colorPrimary: PRIMARY } }}
+        >
           <SwitchUserDialog target={target} onDone={done} />
         </ConfigProvider>
       </I18nextProvider>,
