@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { antdShims } from './tools/vite-antd-shims.ts';
+import { formValidators } from './tools/vite-form-validators.ts';
 import { yamlData } from './tools/vite-yaml-plugin.ts';
 
 const local = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -76,7 +77,7 @@ function preloadListsWithoutLoadedChunks(): {
 export default defineConfig(({ command }) => {
   const preloadLists = preloadListsWithoutLoadedChunks();
   return {
-    plugins: [react(), yamlData(), antdShims(), preloadLists.plugin],
+    plugins: [react(), yamlData(), formValidators(), antdShims(), preloadLists.plugin],
     server: { proxy: { '/api': 'http://localhost:8080' } },
     // The built app only (`npm run dev`, the tests and Storybook's dev server resolve as the packages say).
     resolve: { alias: command === 'build' ? BUILD_ALIASES : [] },

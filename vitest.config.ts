@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { formValidators } from './tools/vite-form-validators.ts';
 import { yamlData } from './tools/vite-yaml-plugin.ts';
 import { testTmpDir } from './tests/support/tmp-dir.ts';
 
@@ -14,7 +15,7 @@ const ISOLATED = '**/*.isolated.test.{ts,tsx}';
 // Three kinds of tests: unit (pure code and React in happy-dom), server (the real Fastify app on
 // PGlite and on PostgreSQL), e2e (Debian's Chromium driving the built app on the real server).
 export default defineConfig({
-  plugins: [react(), yamlData()],
+  plugins: [react(), yamlData(), formValidators()],
   test: {
     // Test databases, uploads and browser profiles in memory where the machine has it: copying a database
     // template and PGlite's writes cost seconds on a disk, almost nothing in /dev/shm.

@@ -2,10 +2,11 @@
  * The validation rules of spec §5 as ajv formats and keywords, shared by the browser (rjsf) and the server
  * (Fastify), so a value is judged the same way in the form and in the API.
  *
- * Browser: customizeValidator({ extenderFn: addValidators }, createLocalizer(t))
+ * Browser: compiled at build time with these (tools/form-validators/); the app imports only the
+ *          parts its precompiled code calls (validators/formats.ts, keywords.ts, messages.ts), never ajv
  * Server:  createAjv({ coerceTypes: true, ... }) or addValidators(fastifyAjv)
  *
- * No node modules here: the browser bundle imports this file.
+ * No node modules here: the fixtures of tests and Storybook compile forms in the browser with it.
  */
 import Ajv from 'ajv';
 import type { Options } from 'ajv';
@@ -26,19 +27,24 @@ export function addValidators(ajv: Ajv): Ajv {
   return ajv;
 }
 
+/** ajv-formats for the standard formats, then ours on top (the forms' ajv gets them this way too). */
+export function addFormatsAndValidators(ajv: Ajv): Ajv {
+  addFormats(ajv);
+  return addValidators(ajv);
+}
+
 /**
  * A ready ajv: all errors (forms show every problem at once), non-strict (schemas carry UI annotations),
  * verbose (errors keep their schema node, which errorMessage overrides need), ajv-formats for the
  * standard formats, then ours on top.
  */
 export function createAjv(options: Options = {}): Ajv {
-  const ajv = new Ajv({ allErrors: true, strict: false, verbose: true, ...options });
-  addFormats(ajv);
-  return addValidators(ajv);
+  return addFormatsAndValidators(new Ajv({ allErrors: true, strict: false, verbose: true, ...options }));
 }
 
 export { FORMATS } from './validators/formats.ts';
-export { KEYWORDS, CUSTOM_KEYWORDS } from './validators/keywords.ts';
+export { KEYWORDS, CUSTOM_KEYWORDS, STANDALONE_KEYWORDS, KEYWORD_VALIDATORS } from './validators/keywords.ts';
+export type { KeywordValidator } from './validators/keywords.ts';
 export {
   messageKeyFor,
   localizeErrors,

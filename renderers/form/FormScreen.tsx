@@ -13,8 +13,7 @@ import { allWidgets } from '../widgets/registry.ts';
 import { FormFooter } from './FormFooter.tsx';
 import { useFormHost, type FormHandle } from './form-host.ts';
 import type { FormScreenDefinition } from './form-types.ts';
-import { fieldErrorsOnly, formValidator } from './form-validator.ts';
-import { useRendererEnvironment } from '../environment/RendererEnvironment.tsx';
+import { fieldErrorsOnly } from './form-validator.ts';
 import { RjsfForm } from './rjsf-form.ts';
 import type { FormTemplateContext } from './templates.tsx';
 import { useFormController } from './useFormController.ts';
@@ -30,7 +29,6 @@ export default function FormScreen({
   close,
 }: ScreenProps<FormScreenDefinition>) {
   const { t } = useTranslation();
-  const { translate } = useRendererEnvironment();
   const host = useFormHost();
   // The ref apart: the rest is plain render data.
   const { formRef, ...form } = useFormController({ name, definition: screen, params, close, host });
@@ -45,7 +43,7 @@ export default function FormScreen({
   }, [host, validate, value, reset]);
 
   if (form.failure) return <ScreenErrorPanel error={form.failure} />;
-  if (form.loading) {
+  if (form.loading || !form.validator) {
     return (
       <div style={{ padding: 48, textAlign: 'center' }} data-testid="form-loading">
         <Spin />
@@ -68,7 +66,7 @@ export default function FormScreen({
       uiSchema={form.uiSchema}
       formData={form.formData}
       onChange={(event) => form.onChange((event.formData ?? {}) as Record<string, unknown>)}
-      validator={formValidator(translate)}
+      validator={form.validator}
       widgets={allWidgets()}
       formContext={formContext}
       readonly={form.mode === 'view'}

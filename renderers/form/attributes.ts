@@ -4,7 +4,7 @@
  * select of its options, several when isMulti), and the values travel as the save payload's
  * [{attrId, value}] (several values as a comma list, no value as null).
  */
-import type { JsonSchema } from './entity-schemas.ts';
+import type { JsonSchema } from './entity-bundle.ts';
 import type { FieldDefinition } from './form-types.ts';
 
 export interface AttributeDefinition {
@@ -94,6 +94,19 @@ function propertyOf(def: AttributeDefinition): JsonSchema {
     default:
       return { type: 'string', maxLength: 4000 };
   }
+}
+
+/**
+ * Every property attributeForm can give, up to its allowed values: one per data type (an unknown type
+ * is text), single or several, with options or without. The build precompiles a validator for each.
+ */
+export function attributePropertyKinds(): JsonSchema[] {
+  const dataTypes = ['INT', 'DOUBLE', 'BOOLEAN', 'DATE', 'OPTION', 'TEXT'];
+  return dataTypes.flatMap((dataType) =>
+    ['Y', 'N'].flatMap((multi) =>
+      ['a', null].map((options) => propertyOf({ key: 'k', name: 'k', dataType, isMulti: multi, options })),
+    ),
+  );
 }
 
 function widgetOf(def: AttributeDefinition): Partial<FieldDefinition> {

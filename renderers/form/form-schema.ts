@@ -8,7 +8,7 @@ import type { UiSchema } from '@rjsf/utils';
 import type { TFunction } from 'i18next';
 import { evaluateCondition, type Scope } from '../expression/index.ts';
 import { ScreenError } from '../screen-error.ts';
-import type { JsonSchema } from './entity-schemas.ts';
+import type { JsonSchema } from './entity-bundle.ts';
 import type { FieldDefinition, FormLayout } from './form-types.ts';
 
 export interface FieldState {
@@ -70,6 +70,22 @@ function withoutDocs(schema: JsonSchema): JsonSchema {
   delete out.title;
   delete out.description;
   return out;
+}
+
+/** A form without fields. */
+export const EMPTY_SCHEMA: JsonSchema = { type: 'object', properties: {} };
+
+/** The entity's schema with the screen's inline schema over it (its properties added, its required joined). */
+export function mergeBase(entity: JsonSchema | undefined, inline: JsonSchema | undefined): JsonSchema {
+  if (!entity) return inline ?? EMPTY_SCHEMA;
+  if (!inline) return entity;
+  return {
+    ...entity,
+    properties: { ...(entity.properties as object), ...(inline.properties as object) },
+    required: [
+      ...new Set([...((entity.required as string[]) ?? []), ...((inline.required as string[]) ?? [])]),
+    ],
+  };
 }
 
 export interface BuildSchemaInput {

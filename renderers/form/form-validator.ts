@@ -1,15 +1,19 @@
 /**
- * The form's validator: rjsf's ajv with the project's formats and keywords (schemas/validators.ts,
- * the same rules the server applies) and errors turned into translated texts. The localizer asks
- * i18n at validation time, so a language switch needs no new validator.
+ * The form's validator: the project's formats and keywords (schemas/validators/, the same rules the
+ * server applies) with errors turned into translated texts. The localizer asks i18n at validation
+ * time, so a language switch needs no new validator.
+ *
+ * The app's forms run validators compiled at build time (precompiled-validator.ts): the browser
+ * compiles nothing, as its Content Security Policy allows no eval. A form the build did not see (a
+ * test's or a story's fixture) is compiled at run time by the environment's `compileFormValidator`,
+ * which only the fixtures provide.
  */
-import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { RJSFValidationError, ValidatorType } from '@rjsf/utils';
 import type { ErrorObject } from 'ajv';
-import { addValidators, createLocalizer, type Translate } from '../../schemas/validators.ts';
-
-// One validator per translate function (the environment's is stable), built on first use.
-const validators = new WeakMap<Translate, ValidatorType>();
+import { createLocalizer, type Translate } from '../../schemas/validators/messages.ts';
+import type { RendererEnvironment } from '../environment/environment-types.ts';
+import type { DynamicRule } from './form-types.ts';
+import { PrecompiledFormValidator, type PrecompiledValidators } from './precompiled-validator.ts';
 
 const QUOTED = ['missingProperty', 'property'] as const;
 const unquote = (value: unknown) =>
@@ -39,14 +43,34 @@ export function rjsfLocalizer(translate: Translate): (errors?: ErrorObject[] | n
   };
 }
 
-/** `translate` is asked at validation time (the renderer environment's), so a language switch needs no new validator. */
-export function formValidator(translate: Translate): ValidatorType {
-  let validator = validators.get(translate);
-  if (!validator) {
-    validator = customizeValidator({ extenderFn: addValidators }, rjsfLocalizer(translate));
-    validators.set(translate, validator);
-  }
-  return validator;
+export interface FormValidatorSource {
+  /** The environment's translate (asked at validation time). */
+  translate: RendererEnvironment['translate'];
+  /** The form body's precompiled validators, when the build made them. */
+  precompiled?: PrecompiledValidators;
+  /** The form's dynamic rules and the values loaded for them. */
+  dynamicRules?: readonly DynamicRule[];
+  dynamic?: Record<string, Record<string, unknown>>;
+  /** Compiles at run time (fixtures only). */
+  compile?: RendererEnvironment['compileFormValidator'];
+}
+
+/** The form's validator, or undefined when it has neither precompiled validators nor a compiler. */
+export function formValidator({
+  translate,
+  precompiled,
+  dynamicRules,
+  dynamic,
+  compile,
+}: FormValidatorSource): ValidatorType | undefined {
+  if (precompiled)
+    return new PrecompiledFormValidator({
+      validators: precompiled,
+      localizer: rjsfLocalizer(translate),
+      dynamicRules,
+      dynamic,
+    });
+  return compile?.(translate);
 }
 
 /**

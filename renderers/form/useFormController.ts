@@ -6,7 +6,7 @@
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type Form from '@rjsf/core';
-import type { UiSchema } from '@rjsf/utils';
+import type { UiSchema, ValidatorType } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { useActionUi } from '../actions/action-ui.ts';
 import { resolveQuery } from '../actions/params.ts';
@@ -14,9 +14,11 @@ import type { ActionUi } from '../actions/registry.ts';
 import { useSessionScope } from '../actions/session-scope.tsx';
 import { useRunAction } from '../actions/useRunAction.ts';
 import { useDataSource, type DataSource } from '../data-source.tsx';
+import { useRendererEnvironment } from '../environment/RendererEnvironment.tsx';
 import { identityKey, useLoad } from '../environment/use-load.ts';
 import { useMutation } from '../environment/use-mutation.ts';
 import { evaluateCondition, type Scope } from '../expression/index.ts';
+import { ScreenError } from '../screen-error.ts';
 import {
   attributeForm,
   attributeValues,
@@ -26,7 +28,9 @@ import {
 import { loadEntitySchema, type JsonSchema } from './entity-schemas.ts';
 import type { FormHostValue } from './form-host.ts';
 import { atPath, formModeOf, withoutNulls } from './form-mode.ts';
-import { buildFormSchema, buildUiSchema, fieldStates } from './form-schema.ts';
+import { formValidator } from './form-validator.ts';
+import { buildFormSchema, buildUiSchema, EMPTY_SCHEMA, fieldStates, mergeBase } from './form-schema.ts';
+import { loadPrecompiledValidators, type PrecompiledValidators } from './precompiled-validator.ts';
 import { runSave, type SaveFlow } from './save-flow.ts';
 import { resolveTemplate } from './template-values.ts';
 import type { FieldDefinition, FormBody, FormMode, SubmitDefinition } from './form-types.ts';
@@ -38,6 +42,8 @@ interface Loaded {
   record: Data | undefined;
   dynamic: Record<string, Record<string, unknown>>;
   attributes?: { defs: AttributeDefinition[]; form: AttributeForm };
+  /** The validators the build compiled for this form body (none for a fixture's form). */
+  precompiled: PrecompiledValidators | undefined;
 }
 
 export interface FormControllerOptions {
@@ -56,6 +62,8 @@ export interface FormController {
   failure: unknown;
   schema: JsonSchema;
   uiSchema: UiSchema;
+  /** The form's validator (undefined while loading, and for a form with neither precompiled nor compiled ones). */
+  validator: ValidatorType | undefined;
   formData: Data;
   onChange(data: Data): void;
   /** Changes when the form must start afresh (rjsf keeps its own state otherwise). */
@@ -72,20 +80,6 @@ export interface FormController {
   ui: ActionUi;
 }
 
-const EMPTY_SCHEMA: JsonSchema = { type: 'object', properties: {} };
-
-function mergeBase(entity: JsonSchema | undefined, inline: JsonSchema | undefined): JsonSchema {
-  if (!entity) return inline ?? EMPTY_SCHEMA;
-  if (!inline) return entity;
-  return {
-    ...entity,
-    properties: { ...(entity.properties as object), ...(inline.properties as object) },
-    required: [
-      ...new Set([...((entity.required as string[]) ?? []), ...((inline.required as string[]) ?? [])]),
-    ],
-  };
-}
-
 async function loadEverything(
   definition: FormBody,
   dataSource: DataSource,
@@ -96,7 +90,7 @@ async function loadEverything(
   const wantRecord =
     !host?.hasData && load !== undefined && evaluateCondition(load.when, scope, scope.mode !== 'new');
   const rules = (definition.dynamicRules ?? []).filter((rule) => evaluateCondition(rule.when, scope, true));
-  const [entity, answer, ruleValues, defs] = await Promise.all([
+  const [entity, answer, ruleValues, defs, precompiled] = await Promise.all([
     definition.entity ? loadEntitySchema(definition.entity) : undefined,
     wantRecord
       ? dataSource(load.operation, {
@@ -108,6 +102,7 @@ async function loadEverything(
     attributes
       ? dataSource(attributes.operation, { query: resolveQuery(attributes.query, scope) })
       : undefined,
+    loadPrecompiledValidators(definition),
   ]);
   const dynamic: Loaded['dynamic'] = {};
   rules.forEach((rule, index) => {
@@ -119,6 +114,7 @@ async function loadEverything(
     base: mergeBase(entity, definition.schema),
     record: given === undefined ? undefined : withoutNulls(given),
     dynamic,
+    precompiled,
   };
   if (attributes) {
     const list = (Array.isArray(defs) ? defs : []) as AttributeDefinition[];
@@ -206,6 +202,23 @@ export function useFormController({
     }
   }, [loaded, fields, statesKey, name, definition.layout, definition.attributes, t]);
 
+  // Precompiled (the screen files' forms), or compiled in the browser where the environment allows it.
+  const { translate, compileFormValidator } = useRendererEnvironment();
+  const checking = useMemo(() => {
+    if (!loaded) return { validator: undefined, problem: null };
+    const validator = formValidator({
+      translate,
+      precompiled: loaded.precompiled,
+      dynamicRules: definition.dynamicRules,
+      dynamic: loaded.dynamic,
+      compile: compileFormValidator,
+    });
+    const problem = validator
+      ? null
+      : new ScreenError('invalid', { name, detail: 'the build precompiled no validator for this form' });
+    return { validator, problem };
+  }, [loaded, translate, definition.dynamicRules, compileFormValidator, name]);
+
   const currentData = useCallback((): Data => {
     // rjsf's own state has the schema defaults filled in, which onChange may not have reported yet.
     const state = (formRef.current as unknown as { state?: { formData?: Data } } | null)?.state;
@@ -273,9 +286,10 @@ export function useFormController({
   return {
     mode,
     loading: !loaded && !failure,
-    failure: failure ?? built.problem,
+    failure: failure ?? built.problem ?? checking.problem,
     schema: built.schema,
     uiSchema: built.uiSchema,
+    validator: checking.validator,
     formData,
     onChange: setFormData,
     formKey,

@@ -2,8 +2,14 @@
  * The custom ajv keywords of spec §5. Each error they report carries a translation key as its message
  * (see messages.ts) and the schema node it failed in (parentSchema), so errorMessage overrides work
  * even when ajv runs without `verbose`.
+ *
+ * Each keyword comes twice, with the same check: KEYWORDS compile it once per schema location (the
+ * server's ajv, and tests that compile at run time); STANDALONE_KEYWORDS take the keyword's value with
+ * every call, which is what ajv's standalone code can call (the browser's form validators are compiled
+ * at build time: tools/form-validators/, and reach these functions through KEYWORD_VALIDATORS).
  */
 import type { AnySchemaObject, ErrorObject, FuncKeywordDefinition, JSONType } from 'ajv';
+import type { DataValidationCxt } from 'ajv/dist/types/index.js';
 import { cnLength } from './cn-length.ts';
 import { decimalPlacesOf, INT32_MAX, INT32_MIN, isInt32 } from './numbers.ts';
 import { passwordKindCount, passwordPolicyViolations, type PasswordPolicy } from './password.ts';
@@ -23,33 +29,72 @@ interface CompiledCheck {
   errors?: Partial<ErrorObject>[];
 }
 
+/** A keyword's check with its value given on every call (ajv's `validate` form of a keyword). */
+export interface KeywordValidator {
+  (value: any, data: unknown, parentSchema?: AnySchemaObject, dataCxt?: DataValidationCxt): boolean;
+  errors?: Partial<ErrorObject>[];
+}
+
+const validators: Record<string, KeywordValidator> = {};
+const standalone: FuncKeywordDefinition[] = [];
+
+function failuresToErrors(keyword: string, failures: Failure[], parentSchema: AnySchemaObject | undefined) {
+  return failures.map(({ message, params, instancePath }) => ({
+    keyword,
+    message,
+    params,
+    parentSchema,
+    ...(instancePath === undefined ? {} : { instancePath }),
+  }));
+}
+
 /**
  * A keyword compiled once per schema location: `prepare` turns the keyword's value into a check,
- * so patterns and policies are parsed at compile time and not on every keystroke.
+ * so patterns and policies are parsed at compile time and not on every keystroke. Its standalone twin
+ * prepares on the first call per schema location and value, and keeps that check.
  */
 function defineKeyword<S>(
   keyword: string,
   options: { type?: JSONType | JSONType[]; metaSchema: AnySchemaObject },
   prepare: (value: S, parentSchema: AnySchemaObject) => Check,
 ): FuncKeywordDefinition {
+  const prepared = new WeakMap<AnySchemaObject, { value: S; check: Check }>();
+  const checkFor = (value: S, parentSchema: AnySchemaObject | undefined): Check => {
+    if (!parentSchema) return prepare(value, {});
+    let entry = prepared.get(parentSchema);
+    if (!entry || entry.value !== value) {
+      entry = { value, check: prepare(value, parentSchema) };
+      prepared.set(parentSchema, entry);
+    }
+    return entry.check;
+  };
+  const validate: KeywordValidator = (value: S, data, parentSchema, dataCxt) => {
+    const failures = checkFor(value, parentSchema)(data, dataCxt?.instancePath ?? '');
+    validate.errors = failuresToErrors(keyword, failures, parentSchema);
+    return failures.length === 0;
+  };
+  validators[keyword] = validate;
+  // No metaSchema: ajv cannot check a $data value against one in standalone code. The build compiles
+  // every schema with KEYWORDS first, which checks the values written in it.
+  standalone.push({
+    keyword,
+    ...(options.type ? { type: options.type } : {}),
+    errors: true,
+    $data: true,
+    validate,
+  });
   return {
     keyword,
     ...options,
     errors: true,
     compile(value: S, parentSchema: AnySchemaObject) {
       const check = prepare(value, parentSchema);
-      const validate: CompiledCheck = (data, dataCxt) => {
+      const compiled: CompiledCheck = (data, dataCxt) => {
         const failures = check(data, dataCxt?.instancePath ?? '');
-        validate.errors = failures.map(({ message, params, instancePath }) => ({
-          keyword,
-          message,
-          params,
-          parentSchema,
-          ...(instancePath === undefined ? {} : { instancePath }),
-        }));
+        compiled.errors = failuresToErrors(keyword, failures, parentSchema);
         return failures.length === 0;
       };
-      return validate;
+      return compiled;
     },
   };
 }
@@ -242,6 +287,16 @@ export const KEYWORDS: FuncKeywordDefinition[] = [
   sameAs,
   errorMessage,
 ];
+
+/**
+ * The same keywords for ajv's standalone code: each takes its value with the call (`validate`), and a
+ * value may be `{$data: pointer}` (a value the form learns at run time, e.g. the server's password
+ * policy). errorMessage is only declared, as above.
+ */
+export const STANDALONE_KEYWORDS: FuncKeywordDefinition[] = [...standalone, errorMessage];
+
+/** The standalone keywords' functions by keyword, for the code ajv generates to call. */
+export const KEYWORD_VALIDATORS: Readonly<Record<string, KeywordValidator>> = validators;
 
 /** Names of the keywords above that report errors (errorMessage does not). */
 export const CUSTOM_KEYWORDS: readonly string[] = KEYWORDS.map((definition) =>

@@ -204,7 +204,7 @@ export function localizeErrors(
   }
 }
 
-/** For rjsf: customizeValidator({ extenderFn: addValidators }, createLocalizer(i18n.t)). */
+/** For rjsf's validators, as their localizer (renderers/form/form-validator.ts: rjsfLocalizer). */
 export function createLocalizer(translate: Translate): (errors?: ErrorObject[] | null) => void {
   return (errors) => localizeErrors(errors, translate);
 }

@@ -1,7 +1,8 @@
 /**
- * Security headers on every answer (helmet): a Content Security Policy without inline scripts
- * (the built app loads only its own module scripts; antd writes its styles at run time, so inline styles
- * stay allowed, and the forms' ajv compiles validators at run time, so eval does too), no framing by other sites (frame-ancestors 'self'), nosniff, a strict referrer policy,
+ * Security headers on every answer (helmet): a Content Security Policy without inline scripts and
+ * without eval (the built app loads only its own module scripts, and its forms' validators are compiled
+ * at build time: tools/form-validators/; antd writes its styles at run time, so inline styles stay
+ * allowed), no framing by other sites (frame-ancestors 'self'), nosniff, a strict referrer policy,
  * HSTS-free (TLS ends at the reverse proxy, which sets it). Menu entries with an http address open in an
  * iframe tab, so frames may come from https: sources; CSP_CONNECT_SRC adds API base addresses the
  * environment dialog may switch to.
@@ -16,9 +17,9 @@ export function contentSecurityPolicy(config: Pick<ServerConfig, 'cspConnectSrc'
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      // No inline scripts. 'unsafe-eval' stays until the forms' validators are precompiled: ajv (under
-      // rjsf) compiles each schema into a function at run time.
-      scriptSrc: ["'self'", "'unsafe-eval'"],
+      // No inline scripts and no eval: the forms' ajv validators are compiled at build time
+      // (tools/form-validators/), and pdf.js is told not to try compiling its PostScript functions.
+      scriptSrc: ["'self'"],
       scriptSrcAttr: ["'none'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],

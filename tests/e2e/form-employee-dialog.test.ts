@@ -5,11 +5,14 @@
  * integer returns to the attribute tab with a warning; a valid save asks whether to continue, and
  * 'no' closes the dialog with the employee stored as typed. Editing (an employee the test stores first):
  * the dialog loads every tab, the account is locked, the password absent, and the update reaches the
- * server. Each test on its own browser context. Run `npm run build` first.
+ * server. All of it under the app's Content Security Policy, which allows no eval (the forms' validators
+ * are compiled at build time): no page reports a violation. Each test on its own browser context. Run
+ * `npm run build` first.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { call, loginAsAdmin } from '../support/server.ts';
+import { recordCspViolations } from './support/csp.ts';
 import { unique, useE2eSuite } from './support/suite.ts';
 
 describe('employee dialog (form and tabs kinds)', () => {
@@ -17,6 +20,7 @@ describe('employee dialog (form and tabs kinds)', () => {
   let token: string;
   let seniorityId: string;
   let page: Page;
+  let cspViolations: () => Promise<string[]>;
 
   const dialog = () => page.getByTestId('screen-dialog-employee-dialog');
   const basic = (name: string): Locator =>
@@ -31,6 +35,7 @@ describe('employee dialog (form and tabs kinds)', () => {
   /** Signed in on a fresh context, on the employee list. */
   async function openEmployeeList(): Promise<void> {
     ({ page } = await suite.signedIn('admin', undefined, { viewport: { width: 1400, height: 900 } }));
+    cspViolations = await recordCspViolations(page);
     await page.getByRole('menuitem', { name: '员工管理' }).click();
     await page.getByTestId('list-total').waitFor();
   }
@@ -125,6 +130,30 @@ describe('employee dialog (form and tabs kinds)', () => {
     expect(seniority?.values).toEqual([{ value: '3' }]);
     // The list was read again when the dialog closed.
     await page.getByRole('cell', { name: account }).waitFor();
+
+    // Both forms validated (the employee's with the server's password policy, the attributes' from
+    // their definitions) without the policy refusing anything; and it does refuse eval on this page.
+    expect(await cspViolations()).toEqual([]);
+    // (Tried from a key press: code Playwright evaluates itself may eval whatever the policy says.)
+    await page.evaluate(() => {
+      const probe = window as Window & { evalTried?: string };
+      window.addEventListener(
+        'keydown',
+        () => {
+          try {
+            probe.evalTried = typeof new Function('return 1');
+          } catch (error) {
+            probe.evalTried = (error as Error).name;
+          }
+        },
+        { once: true },
+      );
+    });
+    await page.keyboard.press('Shift');
+    await expect
+      .poll(() => page.evaluate(() => (window as Window & { evalTried?: string }).evalTried))
+      .toBe('EvalError');
+    await expect.poll(cspViolations).toContainEqual(expect.stringMatching(/unsafe-eval|refused eval/));
   });
 
   it('edits an employee: everything loaded, account locked, no password; the update is stored', async () => {
@@ -167,5 +196,6 @@ describe('employee dialog (form and tabs kinds)', () => {
     await question.waitFor({ state: 'hidden' });
     expect(await basic('name').inputValue()).toBe('赵测试改');
     await expect.poll(async () => (await findEmployee(account))?.name).toBe('赵测试改');
+    expect(await cspViolations()).toEqual([]);
   });
 });

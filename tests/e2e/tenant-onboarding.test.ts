@@ -3,11 +3,13 @@
  * server. An enterprise registers itself at /tenantRegister (SMS code from the outbox after the image
  * captcha; a wrong credit code is refused in the form first), the super user approves it in the approval
  * queue (租户审核), then its administrator signs in with the password chosen at registration and builds
- * an organisation (tree, right-click on the root) and an employee (employee dialog). Run `npm run build` first.
+ * an organisation (tree, right-click on the root) and an employee (employee dialog). No page reports a
+ * Content Security Policy violation on the way (the policy allows no eval). Run `npm run build` first.
  */
 import { describe, expect, it } from 'vitest';
 import { withCheckCharacter } from '../../server/filing/uscc.ts';
 import { call, loginAsAdmin } from '../support/server.ts';
+import { recordCspViolations } from './support/csp.ts';
 import { db, lastSmsCode, solveCaptchaDialog } from './support/session.ts';
 import { unique, useE2eSuite } from './support/suite.ts';
 
@@ -24,6 +26,7 @@ describe('tenant onboarding', () => {
 
     // 1. The public registration page.
     const { page } = await suite.newPage({ viewport: { width: 1400, height: 1000 } });
+    const cspOnRegistration = await recordCspViolations(page);
     await page.goto(`${suite.server.baseUrl}/tenantRegister`);
     await page.getByLabel('企业名称').fill(name);
     await page
@@ -57,6 +60,7 @@ describe('tenant onboarding', () => {
     const { page: adminPage } = await suite.signedIn('admin', undefined, {
       viewport: { width: 1400, height: 900 },
     });
+    const cspOnApproval = await recordCspViolations(adminPage);
     await adminPage.getByRole('menuitem', { name: '租户审核' }).click();
     const row = adminPage.getByRole('row').filter({ hasText: creditCode });
     await row.getByRole('checkbox').check();
@@ -84,6 +88,7 @@ describe('tenant onboarding', () => {
 
     // 3. Its administrator signs in and builds an organisation under the root…
     const { page: own } = await suite.signedIn(account, password, { viewport: { width: 1400, height: 900 } });
+    const cspOnOwn = await recordCspViolations(own);
     await own.getByRole('menuitem', { name: '组织管理' }).click();
     const tree = own.getByTestId('tree-view');
     await tree.getByText(name).click({ button: 'right' });
@@ -138,6 +143,8 @@ describe('tenant onboarding', () => {
       },
     });
     expect(demo.body.data.dataResult).toEqual([]);
+    for (const violations of [cspOnRegistration, cspOnApproval, cspOnOwn])
+      expect(await violations()).toEqual([]);
   });
 
   it('offers the same enterprise registration at /fldRegister', async () => {

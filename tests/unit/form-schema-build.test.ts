@@ -17,7 +17,8 @@ import {
   pruneToFields,
 } from '../../renderers/form/form-schema.ts';
 import type { FieldDefinition } from '../../renderers/form/form-types.ts';
-import { fieldErrorsOnly, formValidator, rjsfLocalizer } from '../../renderers/form/form-validator.ts';
+import { fieldErrorsOnly, rjsfLocalizer } from '../../renderers/form/form-validator.ts';
+import { runtimeFormValidator } from '../../renderers/form/runtime-form-validator.ts';
 import { resolveTemplate } from '../../renderers/form/template-values.ts';
 import { i18n } from '../../src/i18n/i18n.ts';
 import { setupTestI18n } from './support/i18n.ts';
@@ -253,7 +254,7 @@ describe('extended attributes', () => {
 
 describe('the form validator', () => {
   it('applies the project rules with translated messages and per-property overrides', () => {
-    const validator = formValidator((key, params) => i18n.t(key, params));
+    const validator = runtimeFormValidator((key, params) => i18n.t(key, params));
     const schema: RJSFSchema = {
       type: 'object',
       required: ['mobile', 'name'],

@@ -8,12 +8,14 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'vite';
 
-/** What the browser bundle is made of (vite.config.ts, its plugin, and what the entry imports). */
+/** What the browser bundle is made of (vite.config.ts, its plugins, and what the entry imports). */
 const SOURCES = [
   'index.html',
   'vite.config.ts',
   'tools/vite-yaml-plugin.ts',
   'tools/vite-antd-shims.ts',
+  'tools/vite-form-validators.ts',
+  'tools/form-validators',
   'package-lock.json',
   'src',
   'renderers',
