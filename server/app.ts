@@ -12,9 +12,10 @@ import type { JsonSchema } from '../schemas/catalogue-types.ts';
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import { registerCatalogueRoutes } from './http/catalogue-routes.ts';
+import { loggerOptions } from './http/log-redaction.ts';
 import { forSerialising } from './http/response-schemas.ts';
 import { installOperationLog } from './audit/operation-log.ts';
-import { installErrorHandling } from './http/errors.ts';
+import { answerClientError, installErrorHandling } from './http/errors.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { buildValidatorCompiler } from './http/validation.ts';
 import { allHandlers } from './modules/index.ts';
@@ -39,6 +40,8 @@ export interface BuiltApp {
 
 export interface BuildOptions {
   logger?: boolean;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): void };
   /** Handlers by operation id; tests may pass fewer to see the 501 path. */
   handlers?: HandlerMap;
   /** Run the filing deadline workers (default: FILING_WORKERS !== 'false'); false only enqueues. */
@@ -55,7 +58,8 @@ export interface BuildOptions {
 
 export async function buildApp(db: Db, config: ServerConfig, opts: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
-    logger: opts.logger ? { level: config.logLevel } : false,
+    // Addresses, error texts and messages are logged with their query values redacted (log-redaction.ts).
+    logger: opts.logger ? loggerOptions(config.logLevel, opts.logStream) : false,
     bodyLimit: BODY_LIMIT,
     // Only a configured proxy may name the client's address (per-IP limits depend on it).
     // (Fastify's overloads reject the union type; each member is a valid value at run time.)
@@ -64,6 +68,12 @@ export async function buildApp(db: Db, config: ServerConfig, opts: BuildOptions 
     logController: new LogController({ disableRequestLogging: true }),
     // Each route's response serialiser is compiled on its first answer, not while starting.
     schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
+    // Every request has a deadline to arrive whole (408), every connection one for silence; an upload
+    // that stalls is ended sooner (UPLOAD_IDLE_SECONDS, catalogue-routes.ts). What Node's parser refuses
+    // is answered with a translated envelope (errors.ts).
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.connectionIdleMs,
+    clientErrorHandler: answerClientError,
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   const operations = loadCatalogue();

@@ -43,7 +43,8 @@ const BASE: RendererEnvironment = {
     ),
   isOperation: () => true,
   permissionOf: () => undefined,
-  fileAddress: (attachmentId) => attachmentId,
+  // Without an app, an attachment id is taken for an address (fixtures name their pictures so).
+  fileLink: (attachmentId) => Promise.resolve(attachmentId),
   uploadTarget: () => ({ uploadUrl: '/api/fldFile/upload', tusEndpoint: '/api/fldFile/tus', headers: {} }),
   session: SIGNED_OUT,
   can: (permission) => sessionCan(SIGNED_OUT, permission),

@@ -3,6 +3,7 @@
  * app (src/app/renderer-environment.tsx), Storybook and the unit tests each provide one; renderers/
  * imports nothing from src/.
  */
+import type { ValidatorType } from '@rjsf/utils';
 import type { ScreenDialogOptions } from '../dialogs/dialog-store.ts';
 
 export type { ScreenDialogOptions };
@@ -49,8 +50,11 @@ export interface ActionUi {
   loading(text: string): () => void;
 }
 
-/** The file operations a plain <img>, link or pdf.js may load by address. */
-export type FileOperation = 'fldFile.download' | 'fldFile.preview' | 'file.getImage';
+/**
+ * What a signed file link is for, each served by one route: a download (fldFile.download), a preview read
+ * by pdf.js or as text (fldFile.preview), an image shown by an <img> (file.getImage).
+ */
+export type FilePurpose = 'download' | 'preview' | 'image';
 
 /** Where an upload goes that the api client cannot make itself (progress needs XMLHttpRequest; tus). */
 export interface UploadTarget {
@@ -69,8 +73,11 @@ export interface RendererEnvironment {
   isOperation(id: string): boolean;
   /** What the catalogue says a caller of the operation must hold (undefined: not known here). */
   permissionOf(id: string): string | undefined;
-  /** An address a plain <img>, link or pdf.js can load for a stored file (the session travels in the query). */
-  fileAddress(attachmentId: string, operation?: FileOperation): string;
+  /**
+   * An address a plain <img>, link or pdf.js can load for a stored file: a signed link for this file and
+   * purpose (fldFile.link). It carries no token and works for about a minute: ask right before loading.
+   */
+  fileLink(attachmentId: string, purpose: FilePurpose, signal?: AbortSignal): Promise<string>;
   /** Where uploads go now, with the session's headers. */
   uploadTarget(): UploadTarget;
   /** Session facts for expressions. */
@@ -84,4 +91,10 @@ export interface RendererEnvironment {
   notify: ActionUi;
   /** Open a screen in a dialog or drawer; resolves with what the screen closed it with. */
   openDialog(options: ScreenDialogOptions): Promise<unknown>;
+  /**
+   * Compiles a form's validator in the browser, for a form the build did not precompile (a test's or a
+   * story's fixture). The app gives none: its forms are precompiled (tools/form-validators/) and its
+   * Content Security Policy allows no eval; a form without either shows as broken.
+   */
+  compileFormValidator?: (translate: Translate) => ValidatorType;
 }

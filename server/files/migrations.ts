@@ -35,3 +35,19 @@ export const tenantFileMigration: Migration = {
     create index attachment_name_idx on ${s}.attachment (file_name);
   `,
 };
+
+/**
+ * The signing keys of the server (one row per use; today 'file-link', the key of signed file links in
+ * tickets.ts). Made on first use with 256 random bits, so every instance on the database signs and checks
+ * with the same key without any configuration; APP_SECRET, when set, is mixed in (tickets.ts).
+ */
+export const platformSigningKeyMigration: Migration = {
+  name: '022_files_signing_key',
+  sql: (s) => `
+    create table ${s}.signing_key (
+      name text primary key,
+      secret text not null,
+      created_at timestamptz not null default now()
+    );
+  `,
+};

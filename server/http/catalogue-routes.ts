@@ -1,6 +1,7 @@
 /**
  * Registers one Fastify route per catalogue operation: the path with and without its service prefix,
- * request validation from the catalogue's schemas, the session and permission check, then the
+ * request validation from the catalogue's schemas, the session and permission check, the input guard
+ * (input-guard.ts: NUL, invalid Unicode, reserved keys, absurd numbers, deep nesting), then the
  * operation's handler — or state 501 'unsupported' when it has none yet.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -11,10 +12,15 @@ import type { ServerConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { HandlerMap } from '../modules/handler.ts';
 import { enforceActingLimits } from '../auth/acting-limits.ts';
+import { deliverTokens, issuesTokens } from '../auth/refresh-cookie.ts';
+import { redeemTicket } from '../files/tickets.ts';
 import { authorize } from './access.ts';
 import { Code } from './codes.ts';
 import { ApiError, unsupported } from './envelope.ts';
 import { pickLanguage, translate, type Language } from './i18n.ts';
+import { badMultipartBoundary, guardInput } from './input-guard.ts';
+import { rememberLanguage } from './errors.ts';
+import { watchUploadIdle } from './upload-idle.ts';
 import { routeResponseSchemas } from './response-schemas.ts';
 
 declare module 'fastify' {
@@ -25,19 +31,18 @@ declare module 'fastify' {
 }
 
 /** Parameters the client adds to any call that are not part of an operation's contract. */
-const TRANSPORT_QUERY = ['_t', 'lang', 'access_token', 'tenantId'];
+const TRANSPORT_QUERY = ['_t', 'lang', 'tenantId'];
 
 /**
- * The request's access token: the Authorization header; the query's access_token only where the
- * operation allows it (`queryToken`: file preview, download and image addresses used in img and iframe
- * tags, spec §7), because a token in an address ends up in histories, logs and Referer headers.
+ * The request's access token: the Authorization header only. A token in an address ends up in
+ * histories, proxy and server logs and Referer headers, so no route takes `?access_token=` (a request
+ * carrying one is refused, see below): addresses for img tags, pdf.js and links carry the ticket of a
+ * signed link instead (`linkPurpose`, server/files/tickets.ts).
  */
-export function bearerToken(req: FastifyRequest, allowQuery = false): string | undefined {
+export function bearerToken(req: FastifyRequest): string | undefined {
   const h = req.headers.authorization;
   if (h?.startsWith('Bearer ')) return h.slice(7).trim() || undefined;
-  if (!allowQuery) return undefined;
-  const q = (req.query as Record<string, unknown> | undefined)?.access_token;
-  return typeof q === 'string' && q ? q : undefined;
+  return undefined;
 }
 
 export function registerCatalogueRoutes(
@@ -53,6 +58,7 @@ export function registerCatalogueRoutes(
       (req.query as Record<string, unknown> | undefined)?.lang,
       req.headers['accept-language'],
     );
+    rememberLanguage(req);
   });
 
   for (const op of operations.values()) {
@@ -71,8 +77,24 @@ export function registerCatalogueRoutes(
         },
         preValidation: async (req) => {
           const query = (req.query ?? {}) as Record<string, unknown>;
-          const token = bearerToken(req, op.queryToken === true);
+          // Refused rather than ignored, so a client still putting its token in addresses learns it.
+          if (query.access_token !== undefined)
+            throw new ApiError(Code.ILLEGAL_TOKEN, 'auth.token.inAddress');
+          const token = bearerToken(req);
           for (const k of TRANSPORT_QUERY) delete query[k];
+          // A signed link's ticket stands for its session, for this file on this route only.
+          const ticket = op.linkPurpose && !token ? query.ticket : undefined;
+          if (op.linkPurpose) delete query.ticket;
+          if (typeof ticket === 'string' && ticket) {
+            const auth = await redeemTicket(db, config, ticket, {
+              purpose: op.linkPurpose!,
+              attachmentId: String(query.attachmentId ?? ''),
+            });
+            await enforceActingLimits(db, config, auth, req.ip);
+            if (op.access !== 'public') await authorize(db, op, auth, undefined);
+            req.auth = auth;
+            return;
+          }
           if (op.access === 'public') {
             req.auth = token ? await resolveSession(db, token).catch(() => null) : null;
             return;
@@ -88,6 +110,16 @@ export function registerCatalogueRoutes(
           );
           req.auth = auth;
         },
+        // After the schemas (and their coercion of query text), before the handler: input no schema
+        // refuses but no handler or database can take (input-guard.ts).
+        preHandler: async (req, reply) => {
+          guardInput({ query: req.query, params: req.params, body: req.body }, req.lang);
+          if (op.request?.multipart && req.isMultipart()) {
+            if (badMultipartBoundary(req.headers['content-type']))
+              throw new ApiError(Code.BAD_REQUEST, 'server.badMultipart');
+            watchUploadIdle(req, reply, config.uploadIdleMs);
+          }
+        },
         handler: async (req, reply) => {
           const handler = handlers[op.id];
           if (!handler) throw unsupported(op.id);
@@ -102,12 +134,15 @@ export function registerCatalogueRoutes(
             request: req,
             reply,
           });
-          if (data === reply) return reply;
+          // A handler that sent its own reply (a file): its promise resolves once the reply is sent, with
+          // nothing (awaiting the reply adopts its then). Answering anything else here would send twice,
+          // which Fastify reports with a warning naming the request's whole address.
+          if (data === reply || reply.sent || reply.raw.headersSent) return reply;
           return {
             state: Code.SUCCESS,
             message: translate(req.lang, 'server.success'),
             cause: null,
-            data: data ?? null,
+            data: (issuesTokens(op) ? deliverTokens(req, reply, config, data) : data) ?? null,
           };
         },
       });

@@ -21,6 +21,7 @@ import { alertHandlers } from './messages/alert-handlers.ts';
 import { streamHandlers } from './messages/stream-handlers.ts';
 import { tenantHandlers } from './tenants/handlers.ts';
 import { fileHandlers } from './files/handlers.ts';
+import { fileLinkHandlers } from './files/link-handlers.ts';
 import { filingHandlers } from './filing/handlers.ts';
 import { userSecurityHandlers } from './user-security/handlers.ts';
 import { publicityHandlers } from './public/publicity-handlers.ts';
@@ -49,6 +50,7 @@ export const allHandlers: HandlerMap = {
   ...streamHandlers,
   ...tenantHandlers,
   ...fileHandlers,
+  ...fileLinkHandlers,
   ...filingHandlers,
   ...userSecurityHandlers,
   ...publicityHandlers,

@@ -4,7 +4,7 @@
  * Both are built here, so the queue needs no import back into the call helpers.
  */
 import { currentLanguage, t } from '../i18n/texts.ts';
-import { accessTokenAtom, refreshTokenAtom, systemIdAtom, tenantIdAtom } from '../session/atoms.ts';
+import { accessTokenAtom, systemIdAtom, tenantIdAtom } from '../session/atoms.ts';
 import { afterOperation } from '../session/operation-effects.ts';
 import { endSession } from '../session/session-ending.ts';
 import { appStore } from '../session/store.ts';
@@ -17,10 +17,11 @@ import { createRefreshQueue } from './refresh-queue.ts';
 
 export const refreshQueue = createRefreshQueue({
   accessToken: () => adoptStoredTokens().access,
-  refreshToken: () => appStore.get(refreshTokenAtom),
-  exchange: (refreshToken) =>
+  canRefresh: () => adoptStoredTokens().refreshable,
+  // The refresh token travels as its HttpOnly cookie (same origin), never through this page.
+  exchange: () =>
     callWith(apiClient, 'authentication.apply', {
-      body: { grant_type: 'refresh_token', refresh_token: refreshToken },
+      body: { grant_type: 'refresh_token' },
       silent: true,
       sessionEnd: 'caller',
       anonymous: true,

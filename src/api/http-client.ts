@@ -77,13 +77,11 @@ export interface ApiClient {
   request<T = unknown>(op: OperationMeta, options?: RequestOptions): Promise<Envelope<T>>;
   /** A binary operation (a download): the file; a JSON answer is a failure and goes the envelope's way. */
   download(op: OperationMeta, options?: RequestOptions): Promise<Blob>;
-  /** The address a call goes to (base + prefix + path). */
-  urlOf(op: OperationMeta): string;
   /**
-   * An address a plain <img> or link can load: the session (access token, tenant) in the query, as
-   * the file operations accept it, since such a request cannot carry headers.
+   * The address a call goes to (base + prefix + path). Never with a token in it: an address a plain
+   * <img> or link loads carries a signed link's ticket instead (src/files/file-links.ts).
    */
-  sessionAddress(op: OperationMeta, query: Record<string, string>): string;
+  urlOf(op: OperationMeta): string;
   /** The headers a call of `op` carries now (language, token, tenant), for requests ky cannot make (upload progress, tus). */
   headersOf(op: OperationMeta): Record<string, string>;
 }
@@ -153,14 +151,6 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   ): never {
     if (show !== 'none') deps.notifier[show](init.text, WARNING_SECONDS);
     throw new ApiCallError(init);
-  }
-
-  function sessionAddress(op: OperationMeta, query: Record<string, string>): string {
-    const params = new URLSearchParams(query);
-    const { accessToken, tenantId } = deps.session();
-    if (accessToken) params.set('access_token', accessToken);
-    if (tenantId) params.set('tenantId', tenantId);
-    return `${urlOf(op)}?${params}`;
   }
 
   async function request<T>(
@@ -252,7 +242,6 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       );
     },
     urlOf,
-    sessionAddress,
     headersOf: (op) => headersFor(op, false),
   };
 }

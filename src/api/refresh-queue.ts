@@ -2,23 +2,25 @@
  * The refresh queue (spec §4 'Token flow'): when the access token has expired, exactly one refresh is
  * made; every call that fails or starts meanwhile waits for it and is then replayed with the new token.
  *
- * Refresh tokens are single use and a second use ends the whole login (server/auth/session.ts), so the
- * refresh must also be exclusive across the browser's tabs, which share the stored tokens: it runs under
- * a Web Lock and first re-reads the stored token, adopting one another tab has just obtained.
+ * The refresh token is an HttpOnly cookie the page never sees (server/auth/refresh-cookie.ts): the
+ * exchange sends no token, the browser sends the cookie, and the answer sets the next one. Refresh tokens
+ * are single use and a second use ends the whole login (server/auth/session.ts), and every tab shares the
+ * one cookie, so the refresh must also be exclusive across the browser's tabs: it runs under a Web Lock
+ * and first re-reads the stored access token, adopting one another tab has just obtained.
  */
 
 export interface RefreshedToken {
   access_token: string;
-  refresh_token?: string;
 }
 
 export interface RefreshQueueDeps {
   /** The access token as stored now (read fresh: another tab may have replaced it). */
   accessToken(): string | null;
-  refreshToken(): string | null;
-  /** Trades a refresh token for a new pair (authentication/apply, grant_type refresh_token). */
-  exchange(refreshToken: string): Promise<RefreshedToken>;
-  /** Keeps the new pair. */
+  /** Whether a refresh cookie stands behind the session (read fresh too). */
+  canRefresh(): boolean;
+  /** Trades the refresh cookie for a new pair (authentication/apply, grant_type refresh_token). */
+  exchange(): Promise<RefreshedToken>;
+  /** Keeps the new access token (the cookie is the browser's). */
   store(token: RefreshedToken): void;
   /** Runs `task` exclusively across tabs; defaults to the Web Locks API when the browser has it. */
   exclusive?<T>(task: () => Promise<T>): Promise<T>;
@@ -49,11 +51,10 @@ export function createRefreshQueue(deps: RefreshQueueDeps): RefreshQueue {
       // Someone (this tab earlier, or another tab) already replaced the token the call was sent with.
       const current = deps.accessToken();
       if (current && current !== usedToken) return true;
-      const refreshToken = deps.refreshToken();
-      if (!refreshToken) return false;
+      if (!deps.canRefresh()) return false;
       refreshCount += 1;
       try {
-        deps.store(await deps.exchange(refreshToken));
+        deps.store(await deps.exchange());
         return true;
       } catch {
         return false;

@@ -12,6 +12,7 @@ import { callOperation, isOperationId } from '../api/call.ts';
 import { apiAddressAtom } from '../api/api-address.ts';
 import { apiClient } from '../api/client.ts';
 import { operations } from '../api/generated/operations.ts';
+import { fileLink } from '../files/file-links.ts';
 import { i18n, t } from '../i18n/i18n.ts';
 import { userContextAtom } from '../session/atoms.ts';
 import { appStore } from '../session/store.ts';
@@ -24,8 +25,7 @@ const APP: Partial<RendererEnvironment> = {
   },
   isOperation: isOperationId,
   permissionOf: (id) => (isOperationId(id) ? operations[id].permission : undefined),
-  fileAddress: (attachmentId, operation = 'file.getImage') =>
-    apiClient.sessionAddress(operations[operation], { attachmentId }),
+  fileLink,
   uploadTarget: () => {
     const upload = operations['fldFile.upload'];
     const uploadUrl = apiClient.urlOf(upload);

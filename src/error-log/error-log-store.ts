@@ -4,7 +4,7 @@
  * Kept in localStorage (newest 100) so an error before a reload is still there to upload.
  */
 import { atom } from 'jotai';
-import { accessTokenAtom, refreshTokenAtom, userContextAtom } from '../session/atoms.ts';
+import { accessTokenAtom, userContextAtom } from '../session/atoms.ts';
 import { appStore } from '../session/store.ts';
 import { maskSecrets, maskToken } from './mask-secrets.ts';
 
@@ -87,7 +87,8 @@ export interface ErrorReport {
 
 /** Adds an entry (masked) and returns it; a repeat of the previous entry within 1 s is dropped. */
 export function pushErrorLog(report: ErrorReport, store = appStore): ErrorLogEntry | undefined {
-  const secrets = [store.get(accessTokenAtom), store.get(refreshTokenAtom)];
+  // The access token is the page's only secret: the refresh token is an HttpOnly cookie it never sees.
+  const secrets = [store.get(accessTokenAtom)];
   const url = maskSecrets(report.url ?? window.location.href, secrets);
   const message = maskSecrets(report.message || 'Error', secrets).slice(0, 4000);
   const key = `${report.type}|${message}|${url}`;

@@ -1,7 +1,7 @@
 /**
  * The local error log must never hold a token in clear (spec §3 'Log entry': meta.token is masked).
- * Error texts and addresses can carry one (preview links put access_token in the query), so the
- * session's own tokens and anything shaped like a token parameter or bearer header are masked.
+ * Error texts and addresses can carry one (a file link's ticket is in its query), so the
+ * session's access token and anything shaped like a token parameter or bearer header are masked.
  */
 const PATTERNS: [RegExp, string][] = [
   [/\b(Bearer)\s+[A-Za-z0-9._~+/=-]+/gi, '$1 ***'],

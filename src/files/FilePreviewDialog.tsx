@@ -1,16 +1,15 @@
 /**
- * The file preview in its own root (like the act-as dialog): the preview and download addresses
- * carry the session's token in the query, which only the file routes accept (server/files).
+ * The file preview in its own root (like the act-as dialog): the file is read through a signed link
+ * asked for as the preview opens (file-links.ts), never through an address carrying the session.
  */
 import { ConfigProvider } from 'antd';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import FilePreview, { type PreviewFile } from '../../renderers/widgets/file-preview/FilePreview.tsx';
-import { apiClient } from '../api/client.ts';
-import { operations } from '../api/generated/operations.ts';
 import { antdLocaleAtom } from '../i18n/apply-language.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { appStore } from '../session/store.ts';
+import { fileLink } from './file-links.ts';
 
 /** Spec §9: the default colour. */
 const PRIMARY = '#409EFF';
@@ -27,12 +26,13 @@ export function openFilePreview(file: PreviewFile): Promise<void> {
     };
     root.render(
       <I18nextProvider i18n={i18n}>
-        <ConfigProvider locale={appStore.get(antdLocaleAtom)} theme={{ zeroRuntime: true, token: { colorPrimary: PRIMARY } }}>
+        <ConfigProvider
+          locale={appStore.get(antdLocaleAtom)}
+          theme={{ zeroRuntime: true, token: { colorPrimary: PRIMARY } }}
+        >
           <FilePreview
             file={file}
-            addressOf={(operation, id) =>
-              apiClient.sessionAddress(operations[operation], { attachmentId: id })
-            }
+            linkOf={(purpose, id, signal) => fileLink(id, purpose, signal)}
             onClose={close}
           />
         </ConfigProvider>

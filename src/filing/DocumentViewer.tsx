@@ -54,7 +54,7 @@ export function openDocumentViewer(doc: ViewedDocument): Promise<void> {
           ) : (
             <FilePreview
               file={{ id: doc.name, fileName: doc.name, ext: extOf(doc.name) }}
-              addressOf={() => url}
+              linkOf={() => Promise.resolve(url)}
               onClose={close}
             />
           )}

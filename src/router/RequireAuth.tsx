@@ -15,7 +15,7 @@ import {
   accessTokenAtom,
   clearSession,
   menusAtom,
-  refreshTokenAtom,
+  refreshableAtom,
   systemIdAtom,
   tenantChosenAtom,
   userContextAtom,
@@ -89,7 +89,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
   const accessToken = useAtomValue(accessTokenAtom);
-  const refreshToken = useAtomValue(refreshTokenAtom);
+  const canRefresh = useAtomValue(refreshableAtom);
   const context = useAtomValue(userContextAtom);
   const menus = useAtomValue(menusAtom);
   const systemId = useAtomValue(systemIdAtom);
@@ -103,7 +103,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     hash: location.hash,
     locked,
     accessToken,
-    refreshToken,
+    canRefresh,
     context,
     menus,
     systemId,

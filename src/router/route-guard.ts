@@ -2,7 +2,7 @@
  * The route guard's rules (spec §2 'Route guard') as one pure function, so each rule is tested on its
  * own; RequireAuth.tsx carries the decisions out.
  *
- * In order: /logout logs off; only a refresh token left → refresh; a locked screen → /locking; with a
+ * In order: /logout logs off; only the refresh cookie left → refresh; a locked screen → /locking; with a
  * token: load the user, a password that must be changed first → /passwordChange (the server answers
  * nothing else until it is), an empty system id → /tenantSelect (several tenants, none chosen yet in this
  * login) or /systemSelect, load the menus, no menus → /403 with noGoBack; without a token: a `ticket`
@@ -19,7 +19,8 @@ export interface GuardInput {
   hash?: string;
   locked: boolean;
   accessToken: string | null;
-  refreshToken: string | null;
+  /** A refresh cookie stands behind the session (the token itself is the server's HttpOnly cookie). */
+  canRefresh: boolean;
   context: {
     tenants?: readonly unknown[] | null;
     mustChangePassword?: boolean | null;
@@ -63,7 +64,7 @@ export function decideRoute(input: GuardInput): GuardDecision {
   const { pathname, search, hash = '' } = input;
   const here = `${pathname}${search}${hash}`;
   if (pathname === '/logout') return { type: 'logout' };
-  if (!input.accessToken && input.refreshToken) return { type: 'refresh' };
+  if (!input.accessToken && input.canRefresh) return { type: 'refresh' };
 
   if (input.accessToken) {
     if (input.locked) return { type: 'redirect', to: LOCKING_PATH };

@@ -1,7 +1,9 @@
 /**
- * Session state. The token survives reloads and new tabs (localStorage); who the user is and what
- * they may open is kept for the browser tab only (sessionStorage, cleared at logout as the spec asks)
- * and reloaded from the server when missing.
+ * Session state. The access token survives reloads and new tabs (localStorage): it lives 30 minutes, and
+ * sharing it lets every tab use (and see) one refresh. The refresh token is not here at all: the server
+ * keeps it in an HttpOnly cookie no script can read (server/auth/refresh-cookie.ts); the page only
+ * remembers that there is one. Who the user is and what they may open is kept for the browser tab only
+ * (sessionStorage, cleared at logout as the spec asks) and reloaded from the server when missing.
  */
 import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage, RESET } from 'jotai/utils';
@@ -15,8 +17,12 @@ const session = createJSONStorage<any>(() => sessionStorage);
 const onInit = { getOnInit: true } as const;
 
 export const accessTokenAtom = atomWithStorage<string | null>('mf.accessToken', null, local, onInit);
-/** Single use: traded for a new pair when the access token expires (src/session/token-refresh.ts). */
-export const refreshTokenAtom = atomWithStorage<string | null>('mf.refreshToken', null, local, onInit);
+/**
+ * Whether the server has set a refresh cookie with the last token pair (it does with every one): a
+ * session whose access token is gone can then be renewed (src/session/token-refresh.ts). A hint, never
+ * the token, which the page cannot read.
+ */
+export const refreshableAtom = atomWithStorage<boolean>('mf.refreshable', false, local, onInit);
 export const uidAtom = atomWithStorage<string | null>('mf.uid', null, local, onInit);
 /** Current subsystem (X-System-Id and the menus' systemId); empty until chosen on /systemSelect. */
 export const systemIdAtom = atomWithStorage<string | null>('mf.systemId', null, local, onInit);
@@ -41,7 +47,7 @@ type Store = typeof appStore;
 /** Forgets everything about the signed-in user (not the language or the chosen subsystem). */
 export function clearSession(store: Store): void {
   store.set(accessTokenAtom, RESET);
-  store.set(refreshTokenAtom, RESET);
+  store.set(refreshableAtom, RESET);
   store.set(uidAtom, RESET);
   store.set(userContextAtom, RESET);
   store.set(tenantChosenAtom, RESET);

@@ -5,17 +5,21 @@
  * The user menu asks for confirmation before calling logout().
  */
 import { callApi } from '../api/call-api.ts';
-import { accessTokenAtom, clearSession } from './atoms.ts';
+import { accessTokenAtom, clearSession, refreshableAtom } from './atoms.ts';
 import { integration } from './integration.ts';
 import { clearLock } from './lock-state.ts';
 import { navigateTo } from './navigation.ts';
 import { appStore } from './store.ts';
+import { refreshNow } from './token-refresh.ts';
 
 const METHOD_KEY = 'mf.signInMethod';
 
 /** Ends the session on the server (best effort) and here; answers the SSO logout address, if any. */
 export async function endSessionEverywhere(): Promise<string> {
   let ssoLogoutUrl = '';
+  // Only the refresh cookie left: renew the access token first, so the server can end the login and
+  // clear the cookie (the page cannot: it is HttpOnly).
+  if (!appStore.get(accessTokenAtom) && appStore.get(refreshableAtom)) await refreshNow().catch(() => false);
   if (appStore.get(accessTokenAtom)) {
     const viaCas = sessionStorage.getItem(METHOD_KEY) === 'ticket' || integration().mode === 'portal';
     const quiet = { silent: true, sessionEnd: 'caller' } as const;

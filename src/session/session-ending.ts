@@ -8,7 +8,7 @@
 import type { Envelope } from '../api/envelope.ts';
 import { State } from '../api/envelope.ts';
 import { t } from '../i18n/texts.ts';
-import { accessTokenAtom, clearSession, refreshTokenAtom } from './atoms.ts';
+import { accessTokenAtom, clearSession, refreshableAtom } from './atoms.ts';
 import { clearLock } from './lock-state.ts';
 import { currentAppPath, navigateTo } from './navigation.ts';
 import { loginPathFor } from './login-path.ts';
@@ -54,7 +54,7 @@ export function forceLocalLogout(returnTo: string = currentAppPath()): void {
 }
 
 export function endSession(state: number, envelope?: Envelope): void {
-  const hasSession = Boolean(appStore.get(accessTokenAtom) || appStore.get(refreshTokenAtom));
+  const hasSession = Boolean(appStore.get(accessTokenAtom) || appStore.get(refreshableAtom));
   // Several calls fail together: the first one ends the session, the others find nothing left to do.
   if (!hasSession) return;
   if (state === State.TOKEN_EXPIRED) {

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { GBK_BYTES, GBK_TEXT, makeExe, makePdf, makePng } from '../support/file-fixtures.ts';
+import { recordCspViolations } from './support/csp.ts';
 import { unique, useE2eSuite } from './support/suite.ts';
 
 /** The brief's known pair, checked against the shared fixture so both agree: '中文' = d6d0 cec4. */
@@ -111,6 +112,8 @@ describe('附件管理: upload, preview, view', () => {
   it('previews a PDF (its first page drawn) and GBK text (readable once GBK is chosen)', async () => {
     expect(new TextDecoder('gbk').decode(ZHONGWEN_GBK)).toBe('中文');
     const { page } = await suite.signedIn();
+    // pdf.js (and its worker) draw under the Content Security Policy without asking for eval.
+    const cspViolations = await recordCspViolations(page);
     await openFiles(page);
     const tag = unique('pv');
     await uploadThroughUi(page, [
@@ -145,6 +148,7 @@ describe('附件管理: upload, preview, view', () => {
     expect(await content.textContent()).not.toContain(GBK_TEXT);
     await page.getByTestId('text-preview').getByText('GBK', { exact: true }).click();
     await expect.poll(() => content.textContent()).toBe(`${GBK_TEXT}\n中文`);
+    expect(await cspViolations()).toEqual([]);
   });
 
   it('views an image with the keys: Space, Up/Down, Left/Right, Esc', async () => {

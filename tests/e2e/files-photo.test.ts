@@ -62,11 +62,13 @@ describe('photo upload through the file store', () => {
       .select(['attachment_id', 'size'])
       .executeTakeFirstOrThrow();
     expect(Number(stored.size)).toBe(makePng(64, 64).length);
-    // The stored picture is served to the page's img through the token-in-query address.
+    // The stored picture is served to the page's img through a signed image link (no token in it).
+    const link = (await page.evaluate(
+      (attachmentId) => window.__mfApi!.call('fldFile.link', { body: { attachmentId, purpose: 'image' } }),
+      stored.attachment_id,
+    )) as { ticket: string };
     const res = await page.request.get(
-      `${server.api}/file/getImage?attachmentId=${stored.attachment_id}&access_token=${encodeURIComponent(
-        (await page.evaluate(() => JSON.parse(localStorage.getItem('mf.accessToken') ?? 'null'))) as string,
-      )}`,
+      `${server.api}/file/getImage?attachmentId=${stored.attachment_id}&ticket=${encodeURIComponent(link.ticket)}`,
     );
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toBe('image/png');

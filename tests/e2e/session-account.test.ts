@@ -65,7 +65,7 @@ describe('own password and mobile', () => {
     await dialog.getByLabel('确认密码').fill('New#pass2026x');
     await dialog.getByRole('button', { name: /保\s*存|确\s*定|提\s*交/ }).click();
     await page.waitForURL(/\/login$/);
-    expect(await storedTokens(page)).toEqual({ access: null, refresh: null });
+    expect(await storedTokens(page, server)).toEqual({ access: null, refresh: null });
 
     await submitLogin(page, 'pw_user', 'Old#pass2026');
     await page.getByTestId('login-error').getByText('用户名或密码错误').waitFor();
@@ -174,7 +174,7 @@ describe('own password and mobile', () => {
     await page.waitForURL(/\/login$/);
     expect(await page.evaluate(() => sessionStorage.getItem('e2e.mobileDoneShown'))).toBe('1');
     // The login page ends the old session (the number it was opened with is gone).
-    await expect.poll(() => storedTokens(page)).toEqual({ access: null, refresh: null });
+    await expect.poll(() => storedTokens(page, server)).toEqual({ access: null, refresh: null });
     const account = await db(server)
       .selectFrom('platform.account')
       .select('mobile')

@@ -70,7 +70,7 @@ describe('screen lock', () => {
     await page.waitForURL(/\/locking$/);
     await page.getByRole('button', { name: '退出登录' }).click();
     await page.waitForURL(/\/login$/);
-    expect(await storedTokens(page)).toEqual({ access: null, refresh: null });
+    expect(await storedTokens(page, server)).toEqual({ access: null, refresh: null });
     expect((await context.cookies()).find((c) => c.name === 'mf_locked')).toBeUndefined();
     // Signed out, nothing is locked any more.
     await page.goto(`${server.baseUrl}/locking`);

@@ -53,7 +53,7 @@ describe('tokens in the browser', () => {
   it('refreshes once for five concurrent calls with an expired access token, and replays them all', async () => {
     const { context, page } = await newPage(browser);
     await loginThroughUi(page, server.baseUrl, 'admin', server.adminPassword);
-    const before = await storedTokens(page);
+    const before = await storedTokens(page, server);
     await expireAccessToken(server, before.access!);
     const refreshes = countRefreshes(page);
     const usedBefore = await usedRefreshTokens(server);
@@ -66,7 +66,7 @@ describe('tokens in the browser', () => {
     expect(refreshes()).toBe(1);
     expect(await usedRefreshTokens(server)).toBe(usedBefore + 1);
     expect(expired.length).toBeGreaterThanOrEqual(1);
-    const after = await storedTokens(page);
+    const after = await storedTokens(page, server);
     expect(after.access).not.toBe(before.access);
     expect(after.refresh).not.toBe(before.refresh);
     // The page goes on working with the new token.
@@ -79,7 +79,7 @@ describe('tokens in the browser', () => {
   it('clears the tokens and goes to / (then the login page) when the refresh is refused', async () => {
     const { context, page } = await newPage(browser);
     await loginThroughUi(page, server.baseUrl, 'admin', server.adminPassword);
-    const tokens = await storedTokens(page);
+    const tokens = await storedTokens(page, server);
     await expireAccessToken(server, tokens.access!);
     // The refresh token expires too.
     await db(server)
@@ -92,15 +92,15 @@ describe('tokens in the browser', () => {
     expect(statuses).toEqual(Array(5).fill('rejected'));
     expect(refreshes()).toBe(1);
     await page.waitForURL(/\/login$/);
-    expect(await storedTokens(page)).toEqual({ access: null, refresh: null });
+    expect(await storedTokens(page, server)).toEqual({ access: null, refresh: null });
     await context.close();
   });
 
   it('ends the whole login when its refresh token was used elsewhere', async () => {
     const { context, page } = await newPage(browser);
     await loginThroughUi(page, server.baseUrl, 'admin', server.adminPassword);
-    const tokens = await storedTokens(page);
-    // Someone else (a copy of the token) refreshes first.
+    const tokens = await storedTokens(page, server);
+    // Someone else (a copy of the token: a client that sends it in the body) refreshes first.
     const stolen = await call(server, 'POST', '/authentication/apply', {
       body: { grant_type: 'refresh_token', refresh_token: tokens.refresh },
     });
@@ -111,7 +111,7 @@ describe('tokens in the browser', () => {
     // The browser's refresh presents the spent token: the server ends the login, the app asks to sign in.
     await page.waitForURL(/\/login/);
     expect(refreshes()).toBe(1);
-    expect(await storedTokens(page)).toEqual({ access: null, refresh: null });
+    expect(await storedTokens(page, server)).toEqual({ access: null, refresh: null });
     // The copy's new tokens died with the login.
     const copy = await call(server, 'GET', '/user/context', { token: stolen.body.data.access_token });
     expect(copy.body.state).toBe(6020201);
@@ -124,12 +124,14 @@ describe('tokens in the browser', () => {
     await page.evaluate(() => {
       const raw = JSON.parse(localStorage.getItem('mf.accessToken')!) as string;
       localStorage.setItem('mf.accessToken', JSON.stringify(`${raw.slice(0, -2)}xx`));
-      localStorage.removeItem('mf.refreshToken');
+      localStorage.removeItem('mf.refreshable');
       sessionStorage.clear();
     });
+    // No refresh token left either (it is the HttpOnly cookie: only the browser can drop it).
+    await context.clearCookies();
     await page.goto(`${server.baseUrl}/employeeList`);
     await page.waitForURL(/\/login\?redirect=%2FemployeeList$/);
-    expect(await storedTokens(page)).toEqual({ access: null, refresh: null });
+    expect(await storedTokens(page, server)).toEqual({ access: null, refresh: null });
     await context.close();
   });
 
@@ -160,7 +162,7 @@ describe('tokens in the browser', () => {
     expect(await first.page.getByRole('dialog').count()).toBe(1);
     await confirm.getByRole('button', { name: '重新登录' }).click();
     await first.page.waitForURL(/\/login/);
-    expect(await storedTokens(first.page)).toEqual({ access: null, refresh: null });
+    expect(await storedTokens(first.page, server)).toEqual({ access: null, refresh: null });
     // The second client is unaffected.
     await second.page.reload();
     await second.page.getByTestId('dashboard').waitFor();

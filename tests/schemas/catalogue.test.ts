@@ -56,6 +56,8 @@ const OURS: Record<string, { method: string; path: string; access: string }> = {
   'msg.innerMessage.stream': { method: 'GET', path: '/msg/innerMessage/stream', access: 'tenant' },
   'msg.alertSetting.query': { method: 'GET', path: '/msg/alertSetting/query', access: 'tenant' },
   'msg.alertSetting.save': { method: 'POST', path: '/msg/alertSetting/save', access: 'tenant' },
+  // Signed file links: file addresses carry a ticket for one file and purpose, never an access token.
+  'fldFile.link': { method: 'POST', path: '/fldFile/link', access: 'tenant' },
   // The public side (issue 13): query page, open data, feed, news management, reports of unnotified deals.
   'publicity.clearance.query': { method: 'POST', path: '/publicity/clearance/query', access: 'public' },
   'publicity.batch.query': { method: 'POST', path: '/publicity/batch/query', access: 'public' },
@@ -164,15 +166,17 @@ describe('API catalogue against the spec', () => {
     }
   });
 
-  it('names a permission for every operation, and lets the token travel in the query only to file addresses', () => {
+  it('names a permission for every operation; only the file addresses take a signed link, none an access token', () => {
     for (const op of operations)
       expect(op.permission, op.id).toMatch(/^(public|user|member|[a-z][A-Za-z]*:[a-z][A-Za-z]*)$/);
     expect(
-      operations
-        .filter((op) => op.queryToken)
-        .map((op) => op.id)
-        .sort(),
-    ).toEqual(['file.getImage', 'fldFile.download', 'fldFile.preview']);
+      Object.fromEntries(operations.filter((op) => op.linkPurpose).map((op) => [op.id, op.linkPurpose])),
+    ).toEqual({ 'fldFile.download': 'download', 'fldFile.preview': 'preview', 'file.getImage': 'image' });
+    const queryParameters = (op: (typeof operations)[number]) =>
+      Object.keys((op.request?.query as { properties?: object } | undefined)?.properties ?? {});
+    expect(
+      operations.filter((op) => queryParameters(op).includes('access_token')).map((op) => op.id),
+    ).toEqual([]);
   });
 
   it('marks the uploads multipart and the downloads binary', () => {

@@ -215,7 +215,7 @@ describe.each(DB_KINDS)('files on %s', (kind) => {
     await call(t, 'POST', `/fldFile/attachment/remove?attachmentId=${first.body.data.id}`, { token: tokenA });
   });
 
-  it('downloads with an RFC 5987 name, byte ranges, ETag; query tokens only on the file addresses', async () => {
+  it('downloads with an RFC 5987 name, byte ranges, ETag; signed links on the file addresses, never query tokens', async () => {
     const pdf = makePdf(3, 'download');
     const { data } = (await upload(tokenA, [{ name: '经营者集中 申报(1).pdf', content: pdf }])).body;
     const res = await raw(`/fldFile/download?attachmentId=${data.id}`, auth(tokenA));
@@ -252,24 +252,29 @@ describe.each(DB_KINDS)('files on %s', (kind) => {
     });
     expect(cached.status).toBe(304);
 
-    const q = `access_token=${encodeURIComponent(tokenA)}&tenantId=${tenantA}`;
-    const preview = await raw(`/fldFile/preview?attachmentId=${data.id}&${q}`);
+    const linked = await call(t, 'POST', '/fldFile/link', {
+      token: tokenA,
+      body: { attachmentId: data.id, purpose: 'preview' },
+    });
+    const preview = await raw(`/fldFile/preview?attachmentId=${data.id}&ticket=${linked.body.data.ticket}`);
     expect(preview.status).toBe(200);
     expect(preview.headers.get('content-disposition')).toMatch(/^inline; /);
     expect(preview.headers.get('content-security-policy')).toMatch(/sandbox/);
     // Not an image: the image address refuses it.
-    const notImage = await raw(`/file/getImage?attachmentId=${data.id}&${q}`);
+    const notImage = await raw(`/file/getImage?attachmentId=${data.id}`, auth(tokenA));
     expect(notImage.status).toBe(415);
-    // A token in the query means nothing to any other operation.
+    // A token in the query is refused, on the file addresses and everywhere else.
+    const q = `access_token=${encodeURIComponent(tokenA)}&tenantId=${tenantA}`;
+    expect((await raw(`/fldFile/preview?attachmentId=${data.id}&${q}`)).status).toBe(401);
     const listed = await call(t, 'GET', `/file/attachment/get?attachmentId=${data.id}&${q}`);
-    expect(listed.body.state).not.toBe(200);
+    expect(listed.body.state).toBe(6020201);
   });
 
   it('serves images to the viewer and text to the preview; other types have no preview', async () => {
     const png = makePng();
     const img = (await upload(tokenA, [{ name: '照片.png', content: png }], { fileType: 'images' })).body
       .data;
-    const res = await raw(`/file/getImage?attachmentId=${img.id}&access_token=${encodeURIComponent(tokenA)}`);
+    const res = await raw(`/file/getImage?attachmentId=${img.id}`, auth(tokenA));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await res.arrayBuffer())).toEqual(png);

@@ -3,7 +3,8 @@
  * The refresh queue with the api client (spec §4 'Token flow'): on 6020301 exactly one refresh is made
  * while the other calls wait, then every call is replayed with the new token; calls that start during
  * the refresh wait for it; a refused refresh reports the ended session once per call and replays nothing;
- * a token another tab has already refreshed is adopted without a second refresh.
+ * a token another tab has already refreshed is adopted without a second refresh. The refresh token is
+ * the browser's HttpOnly cookie: the exchange sends none, and nothing here ever holds it.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiCallError } from '../../src/api/api-call-error.ts';
@@ -25,6 +26,8 @@ interface World {
   /** The refresh answer's delay, so calls pile up behind it. */
   refreshDelay: number;
   refuseRefresh: boolean;
+  /** The browser's refresh cookie (what the server set last; the page never reads it). */
+  cookie: string | null;
 }
 
 function setup(world: Partial<World> = {}) {
@@ -33,9 +36,10 @@ function setup(world: Partial<World> = {}) {
     refreshCalls: 0,
     refreshDelay: 20,
     refuseRefresh: false,
+    cookie: 'r-1',
     ...world,
   };
-  const stored = { access: 'old' as string | null, refresh: 'r-1' as string | null };
+  const stored = { access: 'old' as string | null, refreshable: w.cookie !== null };
   const seen: { url: string; auth: string | null }[] = [];
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
@@ -50,19 +54,21 @@ function setup(world: Partial<World> = {}) {
     if (!w.valid.has(token)) return json({ state: 6020301, message: 'expired', data: null }, 401);
     return json({ state: 200, message: 'ok', data: { token } });
   });
-  const exchange = vi.fn(async (refreshToken: string): Promise<RefreshedToken> => {
+  // The server's side of the exchange: the browser sends the cookie, the answer rotates it.
+  const exchange = vi.fn(async (): Promise<RefreshedToken> => {
     w.refreshCalls += 1;
     await new Promise((r) => setTimeout(r, w.refreshDelay));
-    if (w.refuseRefresh || refreshToken !== 'r-1') throw new Error('refused');
-    return { access_token: 'new-1', refresh_token: 'r-2' };
+    if (w.refuseRefresh || w.cookie !== 'r-1') throw new Error('refused');
+    w.cookie = 'r-2';
+    return { access_token: 'new-1' };
   });
   const queue = createRefreshQueue({
     accessToken: () => stored.access,
-    refreshToken: () => stored.refresh,
+    canRefresh: () => stored.refreshable,
     exchange,
     store: (token) => {
       stored.access = token.access_token;
-      stored.refresh = token.refresh_token ?? null;
+      stored.refreshable = true;
     },
     exclusive: (task) => task(),
   });
@@ -100,7 +106,8 @@ describe('refresh queue', () => {
     // Five calls with the old token, five replays with the new one.
     expect(s.seen.filter((r) => r.auth === 'Bearer old')).toHaveLength(5);
     expect(s.seen.filter((r) => r.auth === 'Bearer new-1')).toHaveLength(5);
-    expect(s.stored).toEqual({ access: 'new-1', refresh: 'r-2' });
+    expect(s.stored).toEqual({ access: 'new-1', refreshable: true });
+    expect(s.w.cookie).toBe('r-2');
     expect(s.onSessionEnded).not.toHaveBeenCalled();
   });
 
@@ -154,14 +161,22 @@ describe('refresh queue', () => {
     expect(s.onSessionEnded).toHaveBeenCalledTimes(1);
   });
 
-  it('adopts a token another tab refreshed meanwhile instead of spending the refresh token again', async () => {
+  it('adopts a token another tab refreshed meanwhile instead of spending the refresh cookie again', async () => {
     const s = setup();
     const call = s.client.request(userContext);
-    // Another tab wins the race: the stored pair changes before this tab's refresh looks.
+    // Another tab wins the race: the stored access token and the shared cookie change before this tab's
+    // refresh looks.
     s.stored.access = 'new-1';
-    s.stored.refresh = 'r-2';
+    s.w.cookie = 'r-2';
     await expect(call).resolves.toMatchObject({ data: { token: 'new-1' } });
     expect(s.w.refreshCalls).toBe(0);
+  });
+
+  it('makes no refresh call without a refresh cookie behind the session', async () => {
+    const s = setup({ cookie: null });
+    await expect(s.client.request(userContext)).rejects.toMatchObject({ kind: 'sessionEnded' });
+    expect(s.exchange).not.toHaveBeenCalled();
+    expect(s.onSessionEnded).toHaveBeenCalledTimes(1);
   });
 
   it('replays a public call that carried an expired token (the change-mobile SMS needs the session)', async () => {
@@ -195,7 +210,7 @@ describe('refresh queue', () => {
     const order: string[] = [];
     const queue = createRefreshQueue({
       accessToken: () => 'old',
-      refreshToken: () => 'r',
+      canRefresh: () => true,
       exchange: async () => {
         order.push('exchange');
         return { access_token: 'n' };

@@ -11,7 +11,7 @@ import { RequireAuth } from '../../src/router/RequireAuth.tsx';
 import {
   accessTokenAtom,
   menusAtom,
-  refreshTokenAtom,
+  refreshableAtom,
   systemIdAtom,
   userContextAtom,
 } from '../../src/session/atoms.ts';
@@ -97,13 +97,14 @@ describe('RequireAuth', () => {
     expect((await screen.findByTestId('where')).textContent).toBe('/403');
   });
 
-  it('renews the token when only the refresh token is left', async () => {
-    appStore.set(refreshTokenAtom, 'ref-1');
+  it('renews the token when only the refresh cookie is left, sending no refresh token itself', async () => {
+    appStore.set(refreshableAtom, true);
     appStore.set(systemIdAtom, 'sys-1');
     const api = installFakeApi({
+      // The refresh token is the browser's HttpOnly cookie: the body names the grant only.
       '/authentication/apply': (call) =>
-        call.body.refresh_token === 'ref-1'
-          ? ok({ access_token: 'tok-2', refresh_token: 'ref-2' })
+        call.body.grant_type === 'refresh_token' && !('refresh_token' in call.body)
+          ? ok({ access_token: 'tok-2' })
           : fail(6020201, 'bad'),
       '/user/context': () => ok(CONTEXT),
       '/auth/resources/getMenuData': () => ok(MENUS),
@@ -112,15 +113,16 @@ describe('RequireAuth', () => {
     expect(await screen.findByText('protected page')).toBeTruthy();
     expect(api.callsTo('/authentication/apply')).toHaveLength(1);
     expect(api.callsTo('/user/context')[0].auth).toBe('Bearer tok-2');
-    expect(appStore.get(refreshTokenAtom)).toBe('ref-2');
+    expect(appStore.get(refreshableAtom)).toBe(true);
+    expect(localStorage.getItem('mf.accessToken')).toBe(JSON.stringify('tok-2'));
   });
 
-  it('forgets a refused refresh token and asks to sign in', async () => {
-    appStore.set(refreshTokenAtom, 'spent');
+  it('forgets a refused refresh cookie and asks to sign in', async () => {
+    appStore.set(refreshableAtom, true);
     installFakeApi({ '/authentication/apply': () => fail(6020201, '刷新令牌已被使用过') });
     renderAt('/employeeList');
     expect((await screen.findByTestId('where')).textContent).toBe('/login?redirect=%2FemployeeList');
-    expect(appStore.get(refreshTokenAtom)).toBeNull();
+    expect(appStore.get(refreshableAtom)).toBe(false);
   });
 
   it('signs in with a CAS ticket and opens the address without it', async () => {

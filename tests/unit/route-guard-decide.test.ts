@@ -15,7 +15,7 @@ function input(over: Partial<GuardInput> = {}): GuardInput {
     hash: '',
     locked: false,
     accessToken: 'tok',
-    refreshToken: 'ref',
+    canRefresh: true,
     context: { tenants: [{ id: 't1' }] },
     menus: [{ id: 'm1' }],
     systemId: 'sys',
@@ -33,7 +33,7 @@ describe('route guard with a token', () => {
 
   it('logs off on /logout', () => {
     expect(decideRoute(input({ pathname: '/logout' }))).toEqual({ type: 'logout' });
-    expect(decideRoute(input({ pathname: '/logout', accessToken: null, refreshToken: null }))).toEqual({
+    expect(decideRoute(input({ pathname: '/logout', accessToken: null, canRefresh: false }))).toEqual({
       type: 'logout',
     });
   });
@@ -89,9 +89,9 @@ describe('route guard with a token', () => {
 });
 
 describe('route guard without a token', () => {
-  const signedOut = { accessToken: null, refreshToken: null, context: null, menus: null };
+  const signedOut = { accessToken: null, canRefresh: false, context: null, menus: null };
 
-  it('refreshes when only the refresh token is left', () => {
+  it('refreshes when only the refresh cookie is left', () => {
     expect(decideRoute(input({ accessToken: null }))).toEqual({ type: 'refresh' });
     // Even on a locked screen: the unlock check needs an access token.
     expect(decideRoute(input({ accessToken: null, locked: true }))).toEqual({ type: 'refresh' });

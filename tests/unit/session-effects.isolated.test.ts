@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callApi } from '../../src/api/call.ts';
-import { accessTokenAtom, refreshTokenAtom, reloginRequiredAtom } from '../../src/session/atoms.ts';
+import { accessTokenAtom, refreshableAtom, reloginRequiredAtom } from '../../src/session/atoms.ts';
 import { registerNavigator } from '../../src/session/navigation.ts';
 import { PASSWORD_LOGOUT_DELAY_MS } from '../../src/session/operation-effects.ts';
 import { appStore } from '../../src/session/store.ts';
@@ -33,7 +33,7 @@ afterAll(() => new Promise((resolve) => setTimeout(resolve, PASSWORD_LOGOUT_DELA
 beforeEach(() => {
   resetSession();
   appStore.set(accessTokenAtom, 'tok');
-  appStore.set(refreshTokenAtom, 'ref');
+  appStore.set(refreshableAtom, true);
   navigations = [];
   unregister = registerNavigator((to) => navigations.push(to));
   installFakeApi({
@@ -58,7 +58,7 @@ describe('after a call', () => {
     await callApi(id, { body });
     expect(flashes).toEqual(['sessionMsg.passwordChanged']);
     expect(appStore.get(accessTokenAtom)).toBeNull();
-    expect(appStore.get(refreshTokenAtom)).toBeNull();
+    expect(appStore.get(refreshableAtom)).toBe(false);
     await vi.waitFor(() => expect(navigations).toEqual(['/login']), {
       timeout: PASSWORD_LOGOUT_DELAY_MS + 500,
     });

@@ -4,7 +4,7 @@
  * re-login (forced local logout, then the login page) or cancel (stay).
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { accessTokenAtom, refreshTokenAtom, userContextAtom } from '../../src/session/atoms.ts';
+import { accessTokenAtom, refreshableAtom, userContextAtom } from '../../src/session/atoms.ts';
 import { lockedAtom, setLocked } from '../../src/session/lock-state.ts';
 import { registerNavigator } from '../../src/session/navigation.ts';
 import { endSession, setLoggedOutChoice } from '../../src/session/session-ending.ts';
@@ -22,7 +22,7 @@ beforeAll(async () => {
 beforeEach(() => {
   resetSession();
   appStore.set(accessTokenAtom, 'tok');
-  appStore.set(refreshTokenAtom, 'ref');
+  appStore.set(refreshableAtom, true);
   appStore.set(userContextAtom, CONTEXT as never);
   navigations = [];
   unregister = registerNavigator((to) => navigations.push(to));
@@ -39,7 +39,7 @@ describe('ending the session', () => {
     setLocked('/x');
     endSession(6020301);
     expect(appStore.get(accessTokenAtom)).toBeNull();
-    expect(appStore.get(refreshTokenAtom)).toBeNull();
+    expect(appStore.get(refreshableAtom)).toBe(false);
     expect(appStore.get(userContextAtom)).toBeNull();
     expect(appStore.get(lockedAtom)).toBe(false);
     expect(navigations).toEqual(['/']);
@@ -67,7 +67,7 @@ describe('ending the session', () => {
     endSession(6020201, { state: 6020201, message: '非法的访问令牌', data: null });
     await vi.waitFor(() => expect(navigations).toHaveLength(1));
     expect(appStore.get(accessTokenAtom)).toBeNull();
-    expect(appStore.get(refreshTokenAtom)).toBeNull();
+    expect(appStore.get(refreshableAtom)).toBe(false);
     expect(navigations[0]).toBe(`/login?redirect=${encodeURIComponent('/employeeList?page=2')}`);
   });
 

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes, previewKindOf } from '../../../schemas/file-rules.ts';
 import { useRendererEnvironment } from '../../environment/RendererEnvironment.tsx';
 import { useOperation } from '../../environment/useOperation.ts';
+import { startDownload } from '../file-access/use-file-link.ts';
 import FilePreview from '../file-preview/FilePreview.tsx';
 import OnlineTab from './OnlineTab.tsx';
 import UploadTab from './UploadTab.tsx';
@@ -33,7 +34,7 @@ export default function AttachmentSelectorWidget({
   options,
 }: WidgetProps) {
   const { t } = useTranslation();
-  const { call: dataSource, notify: notice, fileAddress } = useRendererEnvironment();
+  const { call: dataSource, notify: notice, fileLink } = useRendererEnvironment();
   const mode: StorageMode = STORAGE_MODES.includes(options.storage as StorageMode)
     ? (options.storage as StorageMode)
     : 'id';
@@ -61,6 +62,8 @@ export default function AttachmentSelectorWidget({
   const [previewing, setPreviewing] = useState<AttachmentRef | null>(null);
 
   const commit = (list: AttachmentRef[]) => onChange(toValue(mode, list, !multiple));
+  // A signed link asked for at the click (it works for about a minute); a refusal was already shown.
+  const download = (f: AttachmentRef) => fileLink(f.id, 'download').then(startDownload, () => undefined);
 
   const confirm = () => {
     const problem = selectionProblem(draft.length, { limit, exact: options.exact === true });
@@ -84,12 +87,7 @@ export default function AttachmentSelectorWidget({
                 {t('file.selector.preview')}
               </Button>
             ) : null}
-            <Button
-              size="small"
-              type="link"
-              icon={<DownloadOutlined />}
-              href={fileAddress(f.id, 'fldFile.download')}
-            >
+            <Button size="small" type="link" icon={<DownloadOutlined />} onClick={() => void download(f)}>
               {t('file.selector.download')}
             </Button>
             {locked ? null : (
@@ -166,7 +164,7 @@ export default function AttachmentSelectorWidget({
       </Modal>
       <FilePreview
         file={previewing}
-        addressOf={(op, fid) => fileAddress(fid, op)}
+        linkOf={(purpose, fid, signal) => fileLink(fid, purpose, signal)}
         onClose={() => setPreviewing(null)}
       />
     </div>

@@ -1,7 +1,7 @@
 /**
  * What the file widgets need beyond catalogue calls: upload with progress (XMLHttpRequest reports it;
  * ky does not). The address and the session's headers come from the renderer
- * environment (`uploadTarget()`, `fileAddress()`), so nothing here knows the app.
+ * environment (`uploadTarget()`, `fileLink()`), so nothing here knows the app.
  */
 import type { UploadTarget } from '../../environment/environment-types.ts';
 

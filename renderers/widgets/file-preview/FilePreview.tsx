@@ -1,7 +1,9 @@
 /**
  * File preview (spec §2): images, PDF (pdf.js, loaded only when a PDF is opened), text decoded in the
  * browser in the charset the user picks (UTF-8 by default, GBK, BIG5); any other type says that it has
- * no preview. Clicking an image opens the image viewer.
+ * no preview. Clicking an image opens the image viewer. The file is read through a signed link asked for
+ * when the preview opens (`linkOf`: the app's fldFile.link; an in-memory address for a document already at
+ * hand), never through an address carrying the session.
  */
 import { lazy, Suspense, useState } from 'react';
 import { Modal, Segmented, Spin } from 'antd';
@@ -21,11 +23,12 @@ export interface PreviewFile {
   ext: string;
 }
 
-export type AddressOf = (operation: 'fldFile.preview' | 'file.getImage', id: string) => string;
+/** The address to read a file from: `image` for an <img>, `preview` for pdf.js and text. */
+export type LinkOf = (purpose: 'preview' | 'image', id: string, signal: AbortSignal) => Promise<string>;
 
 export interface FilePreviewProps {
   file: PreviewFile | null;
-  addressOf: AddressOf;
+  linkOf: LinkOf;
   onClose(): void;
 }
 
@@ -65,12 +68,18 @@ function TextPreview({ url }: { url: string }) {
   );
 }
 
-export default function FilePreview({ file, addressOf, onClose }: FilePreviewProps) {
+export default function FilePreview({ file, linkOf, onClose }: FilePreviewProps) {
   const { t } = useTranslation();
   const [viewing, setViewing] = useState(false);
+  const kind = file ? previewKindOf(file.ext) : 'unsupported';
+  const purpose = kind === 'image' ? 'image' : 'preview';
+  // One link for the open file, asked for as it opens (it works for about a minute).
+  const link = useLoad(file && kind !== 'unsupported' ? `${purpose}:${file.id}` : null, (signal) =>
+    linkOf(purpose, file?.id ?? '', signal),
+  );
   if (!file) return null;
-  const kind = previewKindOf(file.ext);
   const name = file.ext ? `${file.fileName}.${file.ext}` : file.fileName;
+  const url = link.data;
   return (
     <Modal
       open
@@ -81,29 +90,28 @@ export default function FilePreview({ file, addressOf, onClose }: FilePreviewPro
       destroyOnHidden
     >
       <div data-testid="file-preview" data-kind={kind}>
-        {kind === 'image' ? (
+        {kind === 'unsupported' ? (
+          <div>{t('file.preview.unsupported')}</div>
+        ) : link.error !== undefined ? (
+          <div>{t('file.preview.loadFailed')}</div>
+        ) : !url ? (
+          <Spin />
+        ) : kind === 'image' ? (
           <>
             <img
-              src={addressOf('file.getImage', file.id)}
+              src={url}
               alt={name}
               style={{ maxWidth: '100%', cursor: 'zoom-in' }}
               onClick={() => setViewing(true)}
             />
-            {viewing ? (
-              <ImageViewer
-                images={[{ src: addressOf('file.getImage', file.id), name }]}
-                onClose={() => setViewing(false)}
-              />
-            ) : null}
+            {viewing ? <ImageViewer images={[{ src: url, name }]} onClose={() => setViewing(false)} /> : null}
           </>
         ) : kind === 'pdf' ? (
           <Suspense fallback={<Spin />}>
-            <PdfPages url={addressOf('fldFile.preview', file.id)} />
+            <PdfPages url={url} />
           </Suspense>
-        ) : kind === 'text' ? (
-          <TextPreview url={addressOf('fldFile.preview', file.id)} />
         ) : (
-          <div>{t('file.preview.unsupported')}</div>
+          <TextPreview url={url} />
         )}
       </div>
     </Modal>

@@ -24,7 +24,9 @@ const PDF = `data:application/pdf;base64,${btoa(
   '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
 )}`;
 
-const addressOf = (_op: string, id: string) => (id === 'txt' ? GBK : id === 'pdf' ? PDF : svg('#409EFF', id));
+/** The stories' stand-in for signed links: each file's content as a data: URL. */
+const linkOf = (_purpose: string, id: string) =>
+  Promise.resolve(id === 'txt' ? GBK : id === 'pdf' ? PDF : svg('#409EFF', id));
 
 const files = [
   { id: 'f1', fileName: '股权转让协议', ext: 'pdf', totalBytes: 182_304, createTime: '2026-11-20 10:12:00' },
@@ -49,7 +51,7 @@ const storyData: DataSource = async (operation, request) => {
 /** In-memory files: calls answered above, addresses as data: URLs. */
 const STORY_ENVIRONMENT = {
   call: storyData,
-  fileAddress: (id: string, op?: string) => addressOf(op ?? 'file.getImage', id),
+  fileLink: (id: string, purpose: string) => linkOf(purpose, id),
 };
 
 function Selector({ storage, limit, initial }: { storage: StorageMode; limit: number; initial?: unknown }) {
@@ -91,7 +93,7 @@ export const SelectorBindMode: Story = {
 function Preview({ file }: { file: PreviewFile }) {
   const [open, setOpen] = useState(true);
   return open ? (
-    <FilePreview file={file} addressOf={addressOf} onClose={() => setOpen(false)} />
+    <FilePreview file={file} linkOf={linkOf} onClose={() => setOpen(false)} />
   ) : (
     <button type="button" onClick={() => setOpen(true)}>
       open

@@ -17,7 +17,11 @@ export default function PdfPages({ url }: { url: string }) {
 
   useEffect(() => {
     let cancelled = false;
-    const task = pdfjs.getDocument({ url });
+    // One streamed request for the whole file, no later range requests: every page is drawn at once
+    // anyway, and the address is a signed link that works for about a minute. pdf.js would compile a
+    // PDF's PostScript functions with `new Function` (and try it once to see whether it may); the
+    // Content Security Policy allows no eval, so it interprets them instead, drawing the same.
+    const task = pdfjs.getDocument({ url, disableRange: true, isEvalSupported: false });
     (async () => {
       const doc = await task.promise;
       for (let n = 1; n <= doc.numPages && !cancelled; n++) {

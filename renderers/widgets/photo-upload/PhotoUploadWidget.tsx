@@ -7,13 +7,13 @@
 import { useEffect, useState } from 'react';
 import { Button, Image, Space, Spin, Upload } from 'antd';
 import type { UploadProps } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PictureOutlined, PlusOutlined } from '@ant-design/icons';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { useActionUi } from '../../actions/action-ui.ts';
 import { DEFAULT_MAX_MB, PHOTO_TYPES, photoProblem } from './photo-rules.ts';
-import { photoSource } from './photo-source.ts';
-import { useRendererEnvironment } from '../../environment/RendererEnvironment.tsx';
+import { photoAttachment } from './photo-source.ts';
+import { useFileLink } from '../file-access/use-file-link.ts';
 import { useOperationMutation } from '../../environment/useOperation.ts';
 
 const SIZE = 104;
@@ -36,7 +36,6 @@ export default function PhotoUploadWidget({
   const { t } = useTranslation();
   // The app's feedback (antd message through the dialog host); tests and stories record it.
   const notice = useActionUi();
-  const { fileAddress } = useRendererEnvironment();
   const upload = useOperationMutation('fldFile.upload');
   const uploading = upload.running;
   const [local, setLocal] = useState<LocalPicture>();
@@ -44,7 +43,10 @@ export default function PhotoUploadWidget({
   const maxMb = typeof options.maxSizeMb === 'number' ? options.maxSizeMb : DEFAULT_MAX_MB;
   const locked = disabled || readonly;
   const stored = typeof value === 'string' && value ? value : undefined;
-  const src = stored ? (local?.id === stored ? local.url : photoSource(stored, fileAddress)) : undefined;
+  const fresh = local?.id === stored ? local : undefined;
+  // A stored photo is shown through a signed image link; a just-uploaded one from memory.
+  const linked = useFileLink(fresh ? null : photoAttachment(stored), 'image');
+  const src = !stored ? undefined : fresh ? fresh.url : photoAttachment(stored) ? linked.data : stored;
 
   useEffect(() => () => (local ? URL.revokeObjectURL(local.url) : undefined), [local]);
 
@@ -96,7 +98,11 @@ export default function PhotoUploadWidget({
   return (
     <div id={id} data-testid="photo-upload">
       <Space align="start" wrap>
-        {src ? (
+        {stored && !src ? (
+          <div style={{ width: SIZE, height: SIZE, display: 'grid', placeItems: 'center' }}>
+            {linked.error === undefined ? <Spin /> : <PictureOutlined />}
+          </div>
+        ) : src ? (
           <Image
             src={src}
             width={SIZE}
@@ -107,12 +113,12 @@ export default function PhotoUploadWidget({
           />
         ) : null}
         {locked ? (
-          src ? null : (
+          stored ? null : (
             <span>{t('form.photo.empty')}</span>
           )
         ) : (
           <Space orientation="vertical">
-            {src
+            {stored
               ? picker(
                   <Button icon={<EditOutlined />} loading={uploading}>
                     {t('form.photo.change')}
@@ -136,7 +142,7 @@ export default function PhotoUploadWidget({
                     <div style={{ marginTop: 8 }}>{t('form.photo.upload')}</div>
                   </button>,
                 )}
-            {src ? (
+            {stored ? (
               <Button
                 danger
                 icon={<DeleteOutlined />}

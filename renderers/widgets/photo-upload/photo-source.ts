@@ -1,13 +1,13 @@
 /**
- * Where the browser fetches a stored photo: the environment's file address for the attachment id (in
- * the app, file.getImage with the session in the query: an <img> cannot send headers). A value that
- * already is an address (data:, blob:, http…, /…) is used as it is, which is also how fixtures show
- * pictures.
+ * Where the browser fetches a stored photo: a value that already is an address (data:, blob:, http…, /…)
+ * is used as it is, which is also how fixtures show pictures; an attachment id is shown through a signed
+ * image link (the environment's `fileLink`: an <img> cannot send headers, and no token goes in an address).
  */
 export function isAddress(value: string): boolean {
   return /^(data:|blob:|https?:|\/)/.test(value);
 }
 
-export function photoSource(value: string, fileAddress: (attachmentId: string) => string): string {
-  return isAddress(value) ? value : fileAddress(value);
+/** The attachment whose signed link shows the photo, or null when the value is an address itself. */
+export function photoAttachment(value: string | undefined): string | null {
+  return value && !isAddress(value) ? value : null;
 }

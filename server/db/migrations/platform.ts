@@ -4,7 +4,7 @@
  */
 import type { Migration } from '../migrate.ts';
 import { platformTenantKindMigration } from '../../filing/migrations.ts';
-import { platformFileMigration } from '../../files/migrations.ts';
+import { platformFileMigration, platformSigningKeyMigration } from '../../files/migrations.ts';
 import {
   platformTenantLifeMigration,
   platformTenantQuotaMigration,
@@ -338,4 +338,5 @@ export const platformMigrations: Migration[] = [
   platformMenuFavoriteMigration,
   platformMailOutboxMigration,
   platformTenantQuotaMigration,
+  platformSigningKeyMigration,
 ];

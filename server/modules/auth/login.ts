@@ -11,6 +11,7 @@ import { beginAttempt, subjectForAccount, subjectForName } from '../../auth/brut
 import { verifyPassword } from '../../auth/passwords.ts';
 import { limitIp } from '../../auth/rate-limit.ts';
 import { settingFor } from '../../auth/security-settings.ts';
+import { clearRefreshCookie, refreshTokenFromCookie } from '../../auth/refresh-cookie.ts';
 import { refreshSession, type IssuedToken } from '../../auth/session.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
@@ -220,9 +221,20 @@ export const loginHandlers = defineHandlers({
           passwordLogin(ctx, await accountByName(ctx.db, username), username, password, body),
         );
       }
-      case 'refresh_token':
-        if (!body.refresh_token) throw new ApiError(Code.ILLEGAL_TOKEN);
-        return refreshSession(ctx.db, body.refresh_token, ctx.config.accessTokenTtl, sessionMeta(ctx));
+      case 'refresh_token': {
+        // A browser's refresh token is its HttpOnly cookie (server/auth/refresh-cookie.ts); other
+        // clients may still send theirs in the body.
+        const fromCookie = body.refresh_token ? undefined : refreshTokenFromCookie(ctx.request);
+        const presented = body.refresh_token || fromCookie;
+        if (!presented) throw new ApiError(Code.ILLEGAL_TOKEN);
+        try {
+          return await refreshSession(ctx.db, presented, ctx.config.accessTokenTtl, sessionMeta(ctx));
+        } catch (e) {
+          // A refused cookie is of no more use: the browser forgets it (the answer keeps the header).
+          if (fromCookie && e instanceof ApiError) clearRefreshCookie(ctx.request, ctx.reply, ctx.config);
+          throw e;
+        }
+      }
       case 'authorization_code':
         return logged(ctx, 'authorization_code', undefined, () => authorizationCodeLogin(ctx, body));
       default:

@@ -4,6 +4,7 @@ import { beginAttempt, subjectForAccount } from '../../auth/brute-force.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
 import { limitIp } from '../../auth/rate-limit.ts';
 import { settingFor } from '../../auth/security-settings.ts';
+import { clearRefreshCookie } from '../../auth/refresh-cookie.ts';
 import { revokeFamily, type AuthContext } from '../../auth/session.ts';
 import { createCaptcha } from '../../captcha/store.ts';
 import type { Db } from '../../db/database.ts';
@@ -35,6 +36,8 @@ export const sessionHandlers = defineHandlers({
   'user.logout': async (ctx) => {
     const auth = authOf(ctx);
     await endLogin(ctx.db, auth, 'logout');
+    // The login's refresh token is dead now; the browser forgets it too.
+    clearRefreshCookie(ctx.request, ctx.reply, ctx.config);
     await recordLogin(ctx.db, {
       event: 'logout',
       outcome: 'success',

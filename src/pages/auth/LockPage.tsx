@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useMutation } from '../../../renderers/environment/use-mutation.ts';
 import { isApiCallError } from '../../api/api-call-error.ts';
-import { accessTokenAtom, refreshTokenAtom, userContextAtom } from '../../session/atoms.ts';
+import { accessTokenAtom, refreshableAtom, userContextAtom } from '../../session/atoms.ts';
 import { integration } from '../../session/integration.ts';
 import { clearLock, unlockScreen } from '../../session/lock.ts';
 import { lockedAtom, syncLockFromCookie } from '../../session/lock-state.ts';
@@ -36,7 +36,7 @@ export default function LockPage() {
   const navigate = useNavigate();
   const id = useId();
   const token = useAtomValue(accessTokenAtom);
-  const refreshToken = useAtomValue(refreshTokenAtom);
+  const canRefresh = useAtomValue(refreshableAtom);
   // Whether the screen was locked when the page opened: unlocking clears the flag before it navigates.
   const [wasLocked] = useState(() => appStore.get(lockedAtom) || syncLockFromCookie());
   const context = useAtomValue(userContextAtom);
@@ -56,12 +56,12 @@ export default function LockPage() {
         ? failure.text
         : t('lock.failed');
 
-  // Only a refresh token left (e.g. after a reload): renew the access token so the check can be made.
+  // Only the refresh cookie left (e.g. after a reload): renew the access token so the check can be made.
   useEffect(() => {
-    if (!token && refreshToken) void refreshNow();
-  }, [token, refreshToken]);
+    if (!token && canRefresh) void refreshNow();
+  }, [token, canRefresh]);
 
-  const signedOut = !token && !refreshToken;
+  const signedOut = !token && !canRefresh;
   useEffect(() => {
     if (signedOut) clearLock();
   }, [signedOut]);

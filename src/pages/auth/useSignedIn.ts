@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useLoad } from '../../../renderers/environment/use-load.ts';
 import { isApiCallError } from '../../api/api-call-error.ts';
-import { accessTokenAtom, refreshTokenAtom, userContextAtom } from '../../session/atoms.ts';
+import { accessTokenAtom, refreshableAtom, userContextAtom } from '../../session/atoms.ts';
 import { forceLocalLogout } from '../../session/session-ending.ts';
 import { loadUserContext, type SessionContext } from '../../session/sign-in.ts';
 import { refreshNow } from '../../session/token-refresh.ts';
@@ -19,12 +19,12 @@ export type SignedIn =
 
 export function useSignedIn(): SignedIn {
   const token = useAtomValue(accessTokenAtom);
-  const refreshToken = useAtomValue(refreshTokenAtom);
+  const canRefresh = useAtomValue(refreshableAtom);
   const context = useAtomValue(userContextAtom) as SessionContext | null;
 
   useEffect(() => {
-    if (!token && refreshToken) void refreshNow();
-  }, [token, refreshToken]);
+    if (!token && canRefresh) void refreshNow();
+  }, [token, canRefresh]);
 
   // Loading the context sets the session's atoms; a session that ended on the way is forgotten here.
   const load = useLoad(token && !context ? 'userContext' : null, async (signal) => {
@@ -39,7 +39,7 @@ export function useSignedIn(): SignedIn {
     }
   });
 
-  if (!token && !refreshToken) return { state: 'missing' };
+  if (!token && !canRefresh) return { state: 'missing' };
   if (load.error !== undefined && !load.loading) {
     const e = load.error;
     return { state: 'failed', text: isApiCallError(e) ? e.text : String(e), retry: load.reload };

@@ -5,6 +5,7 @@
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { dropCachedSessions } from '../../../server/auth/session-cache.ts';
+import { REFRESH_COOKIE } from '../../../server/auth/refresh-cookie.ts';
 import { hashToken } from '../../../server/auth/tokens.ts';
 import type { TestServer } from '../../support/server.ts';
 import { CONTEXT_DEFAULTS } from './browser.ts';
@@ -88,14 +89,32 @@ export async function lastSmsCode(t: TestServer, mobile: string): Promise<string
   return /\d{6}/.exec(row.content)![0];
 }
 
-export async function storedTokens(page: Page): Promise<{ access: string | null; refresh: string | null }> {
-  return page.evaluate(() => {
-    const read = (key: string) => {
-      const raw = localStorage.getItem(key);
-      return raw ? (JSON.parse(raw) as string | null) : null;
-    };
-    return { access: read('mf.accessToken'), refresh: read('mf.refreshToken') };
+/**
+ * What the browser holds of the session: the access token the page stored, and the refresh token — the
+ * HttpOnly cookie, read through the browser context (no page script can) — while the server would still
+ * take it: a cookie whose login has ended (a password change, a login elsewhere) is of no use to anyone.
+ */
+export async function storedTokens(
+  page: Page,
+  t: TestServer,
+): Promise<{ access: string | null; refresh: string | null }> {
+  const access = await page.evaluate(() => {
+    const raw = localStorage.getItem('mf.accessToken');
+    return raw ? (JSON.parse(raw) as string | null) : null;
   });
+  const cookie = (await page.context().cookies()).find((c) => c.name === REFRESH_COOKIE)?.value || null;
+  return { access, refresh: cookie && (await refreshTokenAlive(t, cookie)) ? cookie : null };
+}
+
+/** Whether a refresh token would still be taken: unused, unexpired, its login not ended. */
+export async function refreshTokenAlive(t: TestServer, refreshToken: string): Promise<boolean> {
+  const row = await db(t)
+    .selectFrom('platform.refresh_token as r')
+    .innerJoin('platform.session_family as f', 'f.id', 'r.family_id')
+    .select(['r.used_at', 'r.expires_at', 'f.revoked_at'])
+    .where('r.token_hash', '=', hashToken(refreshToken))
+    .executeTakeFirst();
+  return Boolean(row && !row.used_at && !row.revoked_at && new Date(row.expires_at).getTime() > Date.now());
 }
 
 /** Makes the session of an access token expire now, as if its 30 minutes had passed. */

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { REFRESH_COOKIE } from '../../../server/auth/refresh-cookie.ts';
 import type { ServerConfig } from '../../../server/config.ts';
 import { startTestServer, type TestServer } from '../../support/server.ts';
 import { CONTEXT_DEFAULTS, launchBrowser } from './browser.ts';
@@ -29,23 +30,57 @@ export interface E2eSuite {
   ): Promise<{ context: BrowserContext; page: Page }>;
 }
 
-/** A password sign-in through the API: the token pair the login page would have stored. */
+type StoredCookie =
+  NonNullable<BrowserContextOptions['storageState']> extends infer S
+    ? S extends { cookies: (infer C)[] }
+      ? C
+      : never
+    : never;
+
+/** The cookies a server answer sets, as a browser context's storage holds them. */
+function cookiesOf(res: Response, base: string): StoredCookie[] {
+  const domain = new URL(base).hostname;
+  return res.headers.getSetCookie().map((line) => {
+    const [pair, ...attributes] = line.split(';').map((part) => part.trim());
+    const eq = pair.indexOf('=');
+    const attribute = (name: string) =>
+      attributes.find((a) => a.toLowerCase().startsWith(`${name.toLowerCase()}=`))?.split('=')[1];
+    const maxAge = attribute('Max-Age');
+    const sameSite = attribute('SameSite');
+    return {
+      name: pair.slice(0, eq),
+      value: pair.slice(eq + 1),
+      domain,
+      path: attribute('Path') ?? '/',
+      expires: maxAge === undefined ? -1 : Math.floor(Date.now() / 1000) + Number(maxAge),
+      httpOnly: attributes.some((a) => a.toLowerCase() === 'httponly'),
+      secure: attributes.some((a) => a.toLowerCase() === 'secure'),
+      sameSite: sameSite === 'Strict' || sameSite === 'None' ? sameSite : 'Lax',
+    };
+  });
+}
+
+/**
+ * A password sign-in through the API: the access token the login page would have stored, and the
+ * cookies the answer set — the refresh token is an HttpOnly cookie on the refresh path, which no page
+ * script reads, so a signed-in context carries it in its cookie jar.
+ */
 async function apiSignIn(
   t: TestServer,
   username: string,
   password: string,
-): Promise<{ access_token: string; refresh_token: string; uid?: string }> {
+): Promise<{ access_token: string; uid?: string; cookies: StoredCookie[] }> {
   const res = await fetch(`${t.api}/authentication/apply`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ grant_type: 'password_credentials', username, password }),
   });
-  const body = (await res.json()) as {
-    state: number;
-    data: { access_token: string; refresh_token: string; uid?: string };
-  };
+  const body = (await res.json()) as { state: number; data: { access_token: string; uid?: string } };
   if (body.state !== 200) throw new Error(`sign-in of ${username} failed: ${JSON.stringify(body)}`);
-  return body.data;
+  const cookies = cookiesOf(res, t.baseUrl);
+  if (!cookies.some((c) => c.name === REFRESH_COOKIE))
+    throw new Error(`sign-in of ${username} set no refresh cookie`);
+  return { access_token: body.data.access_token, uid: body.data.uid, cookies };
 }
 
 let uniqueCounter = 0;
@@ -114,20 +149,21 @@ export function useE2eSuite(overrides: Partial<ServerConfig> = {}): E2eSuite {
       return { context, page };
     },
     async signedIn(username = 'admin', password, options = {}) {
-      // Signed in through the API (the login page has tests of its own): the session's tokens are in
-      // the new context's storage, as the login page leaves them, and the app starts on /dashboard.
+      // Signed in through the API (the login page has tests of its own): the access token is in the new
+      // context's storage and the refresh token in its cookies, as the login page leaves them, and the
+      // app starts on /dashboard.
       const base = suite.server.baseUrl;
       const token = await apiSignIn(suite.server, username, password ?? suite.server.adminPassword);
       const opened = await suite.newPage({
         ...options,
         storageState: {
-          cookies: [],
+          cookies: token.cookies,
           origins: [
             {
               origin: new URL(base).origin,
               localStorage: [
                 { name: 'mf.accessToken', value: JSON.stringify(token.access_token) },
-                { name: 'mf.refreshToken', value: JSON.stringify(token.refresh_token) },
+                { name: 'mf.refreshable', value: 'true' },
                 { name: 'mf.uid', value: JSON.stringify(token.uid ?? null) },
               ],
             },
