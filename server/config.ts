@@ -96,6 +96,18 @@ export interface ServerConfig {
   fileTusExpiryMs: number;
   /** FILE_TUS_SWEEP_MINUTES: how often abandoned resumable uploads are looked for. Default 60. */
   fileTusSweepMs: number;
+
+  // ---- Timeouts and the open data (bad input stops at the door).
+  /** REQUEST_TIMEOUT_SECONDS: time to receive a whole request, body included (then 408). Default 300. */
+  requestTimeoutMs: number;
+  /** CONNECTION_IDLE_SECONDS: a connection with no traffic this long is closed (event streams ping every 25 s). Default 120. */
+  connectionIdleMs: number;
+  /** UPLOAD_IDLE_SECONDS: a multipart upload that sends nothing this long is ended with 408. Default 30. */
+  uploadIdleMs: number;
+  /** OPEN_DATA_PER_MINUTE: open-data and feed downloads per client address and minute (0: no limit). Default 10. */
+  openDataPerMinute: number;
+  /** OPEN_DATA_CACHE_SECONDS: how long an open-data or feed download is served from the cache. Default 60. */
+  openDataCacheMs: number;
 }
 
 function int(v: string | undefined, dflt: number): number {
@@ -156,6 +168,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     fileTenantQuotaBytes: int(env.FILE_TENANT_QUOTA_MB, 20480) * 1024 * 1024,
     fileTusExpiryMs: Math.max(1, int(env.FILE_TUS_EXPIRY_HOURS, 24)) * 3600 * 1000,
     fileTusSweepMs: Math.max(1, int(env.FILE_TUS_SWEEP_MINUTES, 60)) * 60 * 1000,
+    requestTimeoutMs: Math.max(1, int(env.REQUEST_TIMEOUT_SECONDS, 300)) * 1000,
+    connectionIdleMs: Math.max(30, int(env.CONNECTION_IDLE_SECONDS, 120)) * 1000,
+    uploadIdleMs: Math.max(1, int(env.UPLOAD_IDLE_SECONDS, 30)) * 1000,
+    openDataPerMinute: int(env.OPEN_DATA_PER_MINUTE, 10),
+    openDataCacheMs: int(env.OPEN_DATA_CACHE_SECONDS, 60) * 1000,
   };
 }
 

@@ -3,6 +3,18 @@
  * uploader, time) and the platform's `file_ref` index beside them. Contents are shared by SHA-256, so a
  * content leaves the store only when its last reference goes; both sides of that decision take the same
  * per-content lock, so an upload of the same bytes cannot slip in between.
+ *
+ * Who may change an attachment — replace its content (fldFile.upload or a resumable upload with `id`),
+ * rename it, remove it (mayChange below, which every file operation that changes one calls):
+ * - its owner, the account that uploaded it (`owner_id`), and nobody else: not another member holding
+ *   file:upload or file:delete, not a tenant administrator. A file with no owner (the system wrote it)
+ *   is changed only through the record that holds it.
+ * - once a record holds the file, that record's rules apply and the file operations defer to them:
+ *   a message is sent when it is stored (there are no drafts), so its files are what its receivers got
+ *   and are never replaced or renamed; a live filing document is evidence (its SHA-256 is in the audit
+ *   chain) and a published file is on the public record: the same. An employee photo may be replaced
+ *   or renamed by its owner (the employee still shows the same attachment). No held file is removed
+ *   (state 2, 'referenced', as before): the record must let go of it first.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
@@ -141,9 +153,31 @@ export async function referencesOf(tx: Db, schema: string, tenantId: string, id:
   return found;
 }
 
+export type AttachmentChange = 'replace' | 'rename' | 'remove';
+
+/** Records whose hold on a file forbids replacing or renaming it (see the rule at the top). */
+const HELD_FOR_GOOD = new Set(['message', 'filingDocument', 'published']);
+
+/** Refuses a change of an attachment that the rule at the top of this module does not allow. */
+export async function mayChange(
+  tx: Db,
+  schema: string,
+  tenantId: string,
+  row: AttachmentRow,
+  accountId: string,
+  change: AttachmentChange,
+): Promise<void> {
+  if (!row.owner_id || row.owner_id !== accountId) throw fileError('notOwner', { name: nameOf(row) });
+  const refs = await referencesOf(tx, schema, tenantId, row.id);
+  if (change === 'remove') {
+    if (refs.length) throw fileError('referenced', { name: nameOf(row), refs: refs.join(',') });
+  } else if (refs.some((r) => HELD_FOR_GOOD.has(r)))
+    throw fileError('locked', { name: nameOf(row), refs: refs.join(',') });
+}
+
 /**
- * Removes attachments (all or none): refused when one is missing or still referenced. Contents left
- * without any reference are removed from the store after the rows are gone.
+ * Removes attachments (all or none): refused when one is missing, not the caller's, or still referenced
+ * (mayChange). Contents left without any reference are removed from the store after the rows are gone.
  */
 export async function removeAttachments(
   db: Db,
@@ -151,6 +185,7 @@ export async function removeAttachments(
   schema: string,
   tenantId: string,
   ids: string[],
+  accountId: string,
 ): Promise<void> {
   const contents = await db.transaction().execute(async (tx) => {
     const rows = await spaceFor(tx, schema)
@@ -160,10 +195,7 @@ export async function removeAttachments(
       .execute();
     const missing = ids.filter((id) => !rows.some((r) => r.id === id));
     if (missing.length) throw fileError('notFound', { id: missing.join(',') });
-    for (const r of rows) {
-      const refs = await referencesOf(tx, schema, tenantId, r.id);
-      if (refs.length) throw fileError('referenced', { name: nameOf(r), refs: refs.join(',') });
-    }
+    for (const r of rows) await mayChange(tx, schema, tenantId, r, accountId, 'remove');
     await spaceFor(tx, schema).deleteFrom('attachment').where('id', 'in', ids).execute();
     await tx
       .deleteFrom('platform.file_ref')

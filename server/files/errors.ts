@@ -18,7 +18,12 @@ export type FileRefusal =
   | 'referenced'
   | 'noPreview'
   | 'notImage'
-  | 'rangeNotSatisfiable';
+  | 'rangeNotSatisfiable'
+  | 'interrupted'
+  | 'notOwner'
+  | 'locked'
+  | 'linkInvalid'
+  | 'linkExpired';
 
 const CODE: Partial<Record<FileRefusal, number>> = {
   tooLarge: Code.PAYLOAD_TOO_LARGE,
@@ -30,6 +35,12 @@ const CODE: Partial<Record<FileRefusal, number>> = {
   notImage: Code.UNSUPPORTED_MEDIA,
   referenced: Code.WARNING,
   rangeNotSatisfiable: 416,
+  // Only its uploader changes a file; a file a sent message, a filing or a publication holds, nobody.
+  notOwner: Code.NO_PERMISSION,
+  locked: Code.NO_PERMISSION,
+  // A signed file link (tickets.ts) for another file or purpose, altered, or past its minute.
+  linkInvalid: Code.NO_PERMISSION,
+  linkExpired: Code.NO_PERMISSION,
 };
 
 export function fileError(reason: FileRefusal, params: Record<string, unknown> = {}): ApiError {

@@ -28,7 +28,8 @@ import { storageQuotaBytes } from '../modules/tenants/quotas.ts';
 import { tenantUsage } from './attachments.ts';
 import { storageFor } from './context.ts';
 import { fileError } from './errors.ts';
-import { planUpload, storeUpload, type Uploader } from './upload.ts';
+import { checkReplace, planUpload, storeUpload, type Uploader } from './upload.ts';
+import { guardInput } from '../http/input-guard.ts';
 
 const TUS_PATH = '/fldFile/tus';
 
@@ -81,6 +82,8 @@ export async function registerTusRoutes(app: FastifyInstance, db: Db, config: Se
           try {
             if (upload.sizeIsDeferred || upload.size === undefined) throw fileError('noFile');
             const meta = upload.metadata ?? {};
+            // The metadata is input like any other: the door's checks (NUL, invalid text, reserved keys).
+            guardInput({ metadata: meta }, lang);
             const plan = planUpload(meta.filename ?? '', meta.fileType || undefined);
             if (upload.size === 0) throw fileError('empty');
             if (upload.size > plan.maxBytes)
@@ -88,6 +91,8 @@ export async function registerTusRoutes(app: FastifyInstance, db: Db, config: Se
             const used = await tenantUsage(db, uploader.tenantId);
             const quota = await storageQuotaBytes(db, uploader.tenantId, config.fileTenantQuotaBytes);
             if (used + upload.size > quota) throw fileError('quotaExceeded', { quota: formatBytes(quota) });
+            // A reselect (`id`) only of a file the caller may replace (attachments.ts), before any byte.
+            await checkReplace(db, uploader, meta.id || undefined);
             // Who owns the upload is the server's to say, never the client's metadata.
             return {
               metadata: {
@@ -150,6 +155,9 @@ export async function registerTusRoutes(app: FastifyInstance, db: Db, config: Se
         typeof tenantHeader === 'string' && tenantHeader ? tenantHeader : undefined,
       );
       const id = (req.params as { '*'?: string })['*'];
+      // Upload ids are the server's own (hex): anything else — a path, a NUL — names no upload.
+      if (id && !/^[A-Za-z0-9_-]{1,128}$/.test(id))
+        throw new ApiError(Code.NOT_FOUND, 'file.error.notFound', { id: '' });
       if (id) {
         // Someone else's upload is as good as absent.
         const upload = await (await tusParts()).datastore.getUpload(id).catch(() => null);

@@ -21,7 +21,8 @@ import {
   dropIfUnreferenced,
   lockContent,
   lockTenantFiles,
-  referencesOf,
+  mayChange,
+  requireAttachment,
   spaceFor,
   tenantUsage,
   viewOf,
@@ -29,8 +30,13 @@ import {
 } from './attachments.ts';
 import { storageQuotaBytes } from '../modules/tenants/quotas.ts';
 import { fileError } from './errors.ts';
+import { ApiError } from '../http/envelope.ts';
 import { sniffMatches } from './sniff.ts';
 import { ContentTooLargeError, type FileStorage, type StagedContent } from './storage/index.ts';
+
+/** How an interrupted body shows: the stream closed early, the connection reset, the parts cut off. */
+const INTERRUPTED =
+  /^(ERR_STREAM_PREMATURE_CLOSE|FST_MP_PREMATURE_CLOSE|ECONNRESET|ECONNABORTED) |unexpected end of multipart data/;
 
 export interface Uploader {
   accountId: string;
@@ -61,6 +67,16 @@ export function planUpload(fileName: string, fileType: string | undefined): Uplo
   return { base, ext, fileType: group, maxBytes: FILE_GROUPS[group].maxBytes };
 }
 
+/**
+ * Refuses a reselect (`id`) the caller may not make before any byte is read: the attachment must exist
+ * and the caller may replace it (attachments.ts mayChange). storeUpload checks again when it commits.
+ */
+export async function checkReplace(db: Db, uploader: Uploader, replaceId: string | undefined): Promise<void> {
+  if (!replaceId) return;
+  const row = await requireAttachment(db, uploader.tenantSchema, replaceId);
+  await mayChange(db, uploader.tenantSchema, uploader.tenantId, row, uploader.accountId, 'replace');
+}
+
 export interface StoreUploadInput {
   db: Db;
   config: ServerConfig;
@@ -89,6 +105,13 @@ export async function storeUpload(input: StoreUploadInput): Promise<AttachmentVi
         ? fileError('quotaExceeded', { quota: formatBytes(quota) })
         : fileError('tooLarge', { limit: formatBytes(plan.maxBytes) });
     }
+    // A body cut short, or broken off mid-part, is the client's interruption (staging has already
+    // removed what had arrived); anything else (an idle timeout's refusal, a disk error) as it is.
+    if (
+      !(err instanceof ApiError) &&
+      INTERRUPTED.test(`${(err as { code?: string }).code} ${(err as Error).message}`)
+    )
+      throw fileError('interrupted');
     throw err;
   }
   try {
@@ -107,11 +130,9 @@ export async function storeUpload(input: StoreUploadInput): Promise<AttachmentVi
             .executeTakeFirst()
         : undefined;
       if (input.replaceId && !old) throw fileError('notFound', { id: input.replaceId });
-      if (old) {
-        const refs = await referencesOf(tx, uploader.tenantSchema, uploader.tenantId, old.id);
-        if (refs.includes('filingDocument') || refs.includes('published'))
-          throw fileError('referenced', { name: old.file_name, refs: refs.join(',') });
-      }
+      // Only its uploader replaces a file, and not one a sent message, a filing or a publication holds.
+      if (old)
+        await mayChange(tx, uploader.tenantSchema, uploader.tenantId, old, uploader.accountId, 'replace');
       const usage = (await tenantUsage(tx, uploader.tenantId)) - (old ? Number(old.total_bytes) : 0);
       if (usage + staged.size > quota) throw fileError('quotaExceeded', { quota: formatBytes(quota) });
       await lockContent(tx, staged.sha256);

@@ -5,8 +5,12 @@ export const Code = {
   WARN: 103,
   BAD_REQUEST: 400,
   NOT_FOUND: 404,
+  /** An upload that stalled, a request not received in time. */
+  REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA: 415,
+  /** Past a per-address limit of downloads, or the downloads are busy (Retry-After says when to come back). */
+  TOO_MANY_REQUESTS: 429,
   SERVER_ERROR: 500,
   UNSUPPORTED: 501,
   ILLEGAL_REQUEST: 6010101,

@@ -3,7 +3,8 @@ import { appPageFor } from './public-pages.ts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code, httpStatusFor } from './codes.ts';
 import { ApiError, type Envelope } from './envelope.ts';
-import { translate, type Language } from './i18n.ts';
+import type { Socket } from 'node:net';
+import { DEFAULT_LANGUAGE, translate, type Language } from './i18n.ts';
 import { describeValidationErrors } from './validation.ts';
 
 function langOf(req: FastifyRequest): Language {
@@ -18,6 +19,25 @@ const FASTIFY_ERRORS: Record<string, { status: number; key: string }> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, key: 'server.emptyBody' },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, key: 'server.malformedJson' },
 };
+
+/**
+ * What the multipart parser (@fastify/busboy, through @fastify/multipart) throws at a malformed body: a
+ * boundary it cannot use, a body that ends mid-part. The catalogue routes refuse a bad boundary before
+ * the handler; these are the same refusal when the body itself is broken.
+ */
+const MULTIPART_PARSE_ERROR =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data|Malformed part header)$/;
+
+/**
+ * PostgreSQL's data exceptions (SQLSTATE class 22: a value out of range, not a valid date or number, a
+ * character it cannot store) and 54000 (a value too long for an index): the database refusing a value
+ * the request carried. The input guard and the handlers refuse such values first; this is the net
+ * below them, so a value that slips through is still a translated 400 (and logged), never a 500.
+ */
+function isDataException(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (/^22[0-9A-Z]{3}$/.test(code) || code === '54000');
+}
 
 export function envelopeFor(
   err: FastifyError | ApiError | Error,
@@ -49,6 +69,21 @@ export function envelopeFor(
       },
     };
   }
+  if (MULTIPART_PARSE_ERROR.test(err.message ?? '') && !fe.statusCode)
+    return {
+      status: 400,
+      body: { state: 400, message: translate(lang, 'server.badMultipart'), cause: null, data: null },
+    };
+  if (isDataException(err))
+    return {
+      status: 400,
+      body: {
+        state: Code.ILLEGAL_REQUEST,
+        message: translate(lang, 'server.badValue'),
+        cause: null,
+        data: null,
+      },
+    };
   const known = fe.code ? FASTIFY_ERRORS[fe.code] : undefined;
   if (known)
     return {
@@ -72,6 +107,9 @@ export function installErrorHandling(app: FastifyInstance, apiBase: string, hasA
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     const { status, body } = envelopeFor(err, langOf(req));
     if (status >= 500 && !(err instanceof ApiError)) req.log.error({ err }, 'request failed');
+    // A value the database refused is the client's mistake, but one the door should have stopped.
+    else if (isDataException(err))
+      req.log.warn({ err: String(err), url: req.routeOptions.url }, 'value refused by the database');
     // A warning (state 2, 103) goes out as HTTP 200: not through the route's success schema.
     return reply.status(status).serializer(JSON.stringify).send(body);
   });
@@ -89,4 +127,41 @@ export function installErrorHandling(app: FastifyInstance, apiBase: string, hasA
       .status(404)
       .send({ state: Code.NOT_FOUND, message: translate(lang, 'error.code.404'), cause: path, data: null });
   });
+}
+
+/** The language of the last request seen on each connection, for answers the connection itself needs. */
+const socketLanguage = new WeakMap<Socket, Language>();
+
+export function rememberLanguage(req: FastifyRequest): void {
+  if (req.raw.socket) socketLanguage.set(req.raw.socket, req.lang);
+}
+
+/**
+ * Fastify's clientErrorHandler: what Node's HTTP parser refuses before (or while) a request reaches a
+ * route — a request not received within REQUEST_TIMEOUT_SECONDS (408), a body that ends before its
+ * declared length (400), headers too large (431), unparsable bytes (400) — answered with a translated
+ * envelope (in the connection's last language) instead of Fastify's plain JSON, then the connection closes.
+ */
+export function answerClientError(err: Error & { code?: string }, socket: Socket): void {
+  const response = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (err.code === 'ECONNRESET' || err.code === 'EPIPE' || !socket.writable || response?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const lang = socketLanguage.get(socket) ?? DEFAULT_LANGUAGE;
+  const [status, reason, key] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', 'server.requestTimeout']
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'server.malformedBody']
+        : err.code === 'HPE_INVALID_EOF_STATE'
+          ? [400, 'Bad Request', 'server.incompleteBody']
+          : [400, 'Bad Request', 'server.malformedBody'];
+  const body = JSON.stringify({ state: status, message: translate(lang, key), cause: null, data: null });
+  // Once the answer is out the connection goes, whatever the client does with its end of it.
+  socket.once('finish', () => socket.destroy());
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

@@ -6,6 +6,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { Code } from '../http/codes.ts';
 import { ApiError } from '../http/envelope.ts';
+import { isCalendarDate, isDateTime } from '../../schemas/validators/dates.ts';
 import type { ListRequest, Total } from './list-types.ts';
 
 export type { ListRequest, Total };
@@ -41,6 +42,18 @@ export interface ListSpec {
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 1000;
+/** Rows a page may skip (list-request allows page 1,000,000 of 1,000): an offset must stay a bigint. */
+export const MAX_OFFSET = 1_000_000_000;
+
+/** The spec's date and date-time forms (yyyy-MM-dd, yyyy-MM-dd HH:mm:ss) of an existing day after year 0. */
+export function isFilterDate(v: string): boolean {
+  return (isCalendarDate(v) || isDateTime(v)) && !v.startsWith('0000');
+}
+
+/** A filter or sort named by the client, looked up among the spec's own keys only (never a prototype's). */
+function own<T>(map: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(map, key) ? map[key] : undefined;
+}
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -63,11 +76,13 @@ export function applyFilters<Q extends SelectQueryBuilder<any, any, any>>(
 ): Q {
   let out: SelectQueryBuilder<any, any, any> = q;
   for (const p of req.parameters ?? []) {
-    const f = spec.filters[p.key];
+    const f = own(spec.filters, p.key);
     if (!f) throw new ApiError(Code.ILLEGAL_REQUEST, 'server.unknownFilter', { key: p.key });
     const [col, kind] = f;
     const v = p.value;
     if (v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0)) continue;
+    if ((kind === 'dateFrom' || kind === 'dateTo') && !isFilterDate(String(v)))
+      throw new ApiError(Code.ILLEGAL_REQUEST, 'server.badFilterValue', { key: p.key });
     if (kind === 'like') out = out.where(sql.ref(col), 'ilike', `%${likeEscape(String(v))}%`);
     else if (kind === 'search') out = out.where(substringSearch(col, String(v)));
     else if (kind === 'prefix')
@@ -89,13 +104,17 @@ export function applySortAndPage<Q extends SelectQueryBuilder<any, any, any>>(
   let out: SelectQueryBuilder<any, any, any> = q;
   const sorts = req.sorts ?? [];
   for (const s of sorts) {
-    const col = spec.sorts[s.field];
+    const col = own(spec.sorts, s.field);
     if (!col) throw new ApiError(Code.ILLEGAL_REQUEST, 'server.unknownSort', { field: s.field });
     out = out.orderBy(sql.ref(col), s.order === 'DESC' ? 'desc' : 'asc');
   }
   for (const [col, order] of spec.defaultSort) out = out.orderBy(sql.ref(col), order);
   const limit = Math.min(Math.max(1, req.requestPage?.limit ?? DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
   const page = Math.max(1, req.requestPage?.pageNo ?? 1);
+  if ((page - 1) * limit > MAX_OFFSET)
+    throw new ApiError(Code.ILLEGAL_REQUEST, 'server.pageTooFar', {
+      max: Math.floor(MAX_OFFSET / limit) + 1,
+    });
   out = out.limit(limit).offset((page - 1) * limit);
   return { query: out as Q, page, limit };
 }

@@ -79,7 +79,7 @@ export function filtersFromParameters(
   const keys = FILTER_KEYS[list];
   const out: Filters = {};
   for (const p of parameters ?? []) {
-    const check = keys[p.key];
+    const check = Object.hasOwn(keys, p.key) ? keys[p.key] : undefined;
     if (!check) throw new ApiError(Code.ILLEGAL_REQUEST, 'server.unknownFilter', { key: p.key });
     const v = checkValue(p.key, check, p.value);
     if (v !== undefined) out[p.key] = v;

@@ -1,6 +1,8 @@
 /**
  * The open data: each public list, whole or filtered, as CSV or JSON with stable English field names,
- * streamed page by page (1,000 rows a read) so a download of every clearance never sits in memory.
+ * read page by page (1,000 rows a read). The handler builds each download once through the export gate
+ * (export-gate.ts: rate limit, short-lived cache, at most two builds at once), so the whole register
+ * sits in memory once per distinct download rather than once per request.
  */
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';

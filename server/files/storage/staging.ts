@@ -7,7 +7,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { finished, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ContentTooLargeError, type StageLimits } from './file-storage.ts';
 
@@ -49,18 +49,22 @@ export async function spoolToTemp(
   // The source is piped by hand: on a refusal it must not be destroyed but drained, so that the rest
   // of the request body is read and the client receives the answer on a healthy connection.
   const written = pipeline(inspect, createWriteStream(path, { flags: 'wx' }));
-  const onSourceError = (err: Error) => inspect.destroy(err);
-  source.once('error', onSourceError);
+  // A source that fails or is cut off — now, or before this point (the client went away while the
+  // caller was still checking its quota) — ends the temporary file: it is closed and removed, never
+  // left waiting for bytes that will not come. (`finished` also reports a source already destroyed.)
+  const stopWatching = finished(source, { writable: false }, (err) => {
+    if (err) inspect.destroy(err);
+  });
   source.pipe(inspect);
   try {
     await written;
   } catch (err) {
     source.unpipe(inspect);
-    source.resume();
+    if (!source.destroyed) source.resume();
     await rm(path, { force: true });
     throw err;
   } finally {
-    source.off('error', onSourceError);
+    stopWatching();
   }
   return { path, sha256: hash.digest('hex'), size, head: Buffer.concat(headParts) };
 }

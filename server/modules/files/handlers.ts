@@ -1,6 +1,8 @@
 /**
  * The ten file operations of the catalogue (schemas/api/files.yaml): upload (multipart, streamed),
- * list, describe, rename, remove, and the binary download, preview and image addresses.
+ * list, describe, rename, remove, and the binary download, preview and image addresses. Replacing,
+ * renaming and removing follow the rule at the top of server/files/attachments.ts (its uploader only;
+ * never a file a sent message, a filing or a publication holds).
  */
 import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
@@ -8,6 +10,7 @@ import { nameProblem, previewKindOf } from '../../../schemas/file-rules.ts';
 import { FILE_NAME_MAX_UNITS } from '../../../schemas/validators/cn-length.ts';
 import {
   findAttachment,
+  mayChange,
   publicOwner,
   removeAttachments,
   requireAttachment,
@@ -18,7 +21,7 @@ import {
 import { storageFor } from '../../files/context.ts';
 import { fileError } from '../../files/errors.ts';
 import { sendAttachment } from '../../files/send.ts';
-import { planUpload, storeUpload, type Uploader } from '../../files/upload.ts';
+import { checkReplace, planUpload, storeUpload, type Uploader } from '../../files/upload.ts';
 import type { Db } from '../../db/database.ts';
 import { authOf, defineHandlers, tenantSchemaOf, type HandlerContext } from '../handler.ts';
 import type { ListRequest, ListSpec } from '../list-query.ts';
@@ -73,6 +76,7 @@ async function upload(ctx: HandlerContext<{ id?: string; typeId?: string; fileTy
   let plan;
   try {
     plan = planUpload(file.filename ?? '', ctx.query.fileType);
+    await checkReplace(ctx.db, uploaderOf(ctx), ctx.query.id || undefined);
   } catch (err) {
     await drain(parts, file);
     throw err;
@@ -148,20 +152,28 @@ async function modifyName(ctx: HandlerContext<unknown, { id: string; fileName: s
   if (problem === 'empty') throw fileError('nameEmpty');
   if (problem === 'badCharacters') throw fileError('nameBadCharacters');
   if (problem === 'tooLong') throw fileError('nameTooLong', { limit: FILE_NAME_MAX_UNITS });
-  await requireAttachment(ctx.db, schema, ctx.body.id);
+  const auth = authOf(ctx);
+  const row = await requireAttachment(ctx.db, schema, ctx.body.id);
+  await mayChange(ctx.db, schema, auth.tenantId!, row, auth.accountId, 'rename');
   await spaceFor(ctx.db, schema)
     .updateTable('attachment')
     .set({ file_name: name })
     .where('id', '=', ctx.body.id)
+    .where('owner_id', '=', auth.accountId)
     .execute();
   return viewOf(await requireAttachment(ctx.db, schema, ctx.body.id));
 }
 
 async function removeOne(ctx: HandlerContext<{ attachmentId: string }>) {
   const auth = authOf(ctx);
-  await removeAttachments(ctx.db, storageFor(ctx.config), tenantSchemaOf(ctx), auth.tenantId!, [
-    ctx.query.attachmentId,
-  ]);
+  await removeAttachments(
+    ctx.db,
+    storageFor(ctx.config),
+    tenantSchemaOf(ctx),
+    auth.tenantId!,
+    [ctx.query.attachmentId],
+    auth.accountId,
+  );
   return null;
 }
 
@@ -173,6 +185,7 @@ async function removeMany(ctx: HandlerContext<{ ids: string }>) {
     tenantSchemaOf(ctx),
     auth.tenantId!,
     idList(ctx.query.ids),
+    auth.accountId,
   );
   return null;
 }

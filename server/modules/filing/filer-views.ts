@@ -255,6 +255,72 @@ const RELATIONS: Record<string, 'HORIZONTAL' | 'UPSTREAM' | 'DOWNSTREAM' | 'ADJA
   ADJACENT: 'ADJACENT',
 };
 
+/** A relation word of the helper's text or body (only the table's own keys: never a prototype's). */
+function relationOf(word: string | undefined) {
+  return word !== undefined && Object.hasOwn(RELATIONS, word) ? RELATIONS[word] : undefined;
+}
+
+type Market = {
+  name: string;
+  relation: NonNullable<ReturnType<typeof relationOf>>;
+  partyShares: { party: string; share: number }[];
+};
+
+/**
+ * The simplified helper's facts from its body (an open filing-fields object): `marketsText` lines or
+ * `markets` as objects, each checked (a bad one is refused naming the field); no markets is no market
+ * (criteria 4 to 6 need none). Anything else of the body is not a fact of the helper and is ignored.
+ */
+export function simplifiedFactsOf(body: Record<string, unknown>) {
+  const { marketsText, markets, jvAbroadWithoutChinaActivity, foreignTargetWithoutChinaActivity } = body;
+  const flag = (v: unknown, field: string) => {
+    if (v !== undefined && v !== null && typeof v !== 'boolean') throw bad(field);
+    return v === true;
+  };
+  let list: Market[] = [];
+  if (marketsText !== undefined && marketsText !== null) {
+    if (typeof marketsText !== 'string') throw bad('marketsText');
+    list = simplifiedMarkets(marketsText);
+  } else if (markets !== undefined && markets !== null) {
+    if (!Array.isArray(markets) || markets.length > 100) throw bad('markets');
+    list = markets.map((m: unknown) => {
+      const o = (m ?? {}) as Record<string, unknown>;
+      const relation = typeof o.relation === 'string' ? relationOf(o.relation) : undefined;
+      if (typeof m !== 'object' || typeof o.name !== 'string' || !o.name.trim() || !relation)
+        throw bad('markets');
+      const shares = o.partyShares ?? [];
+      if (!Array.isArray(shares) || shares.length > 100) throw bad('share');
+      return {
+        name: o.name.trim(),
+        relation,
+        partyShares: shares.map((p: unknown) => {
+          const { party, share } = (p ?? {}) as Record<string, unknown>;
+          if (typeof party !== 'string' || typeof share !== 'number' || !(share >= 0 && share <= 100))
+            throw bad('share');
+          return { party, share };
+        }),
+      };
+    });
+  }
+  const claimed = body.claimed;
+  if (
+    claimed !== undefined &&
+    claimed !== null &&
+    (!Array.isArray(claimed) || claimed.some((c) => !Number.isInteger(c) || c < 1 || c > 6))
+  )
+    throw bad('claimed');
+  return {
+    markets: list,
+    jvAbroadWithoutChinaActivity: flag(jvAbroadWithoutChinaActivity, 'jvAbroadWithoutChinaActivity'),
+    foreignTargetWithoutChinaActivity: flag(
+      foreignTargetWithoutChinaActivity,
+      'foreignTargetWithoutChinaActivity',
+    ),
+    jointToSoleControl: flag(body.jointToSoleControl, 'jointToSoleControl'),
+    claimed: (claimed ?? undefined) as number[] | undefined,
+  };
+}
+
 /** '市场；横向；甲:10，乙:3' lines → the simplified helper's markets (shares in per cent). */
 export function simplifiedMarkets(text: string) {
   return text
@@ -263,7 +329,7 @@ export function simplifiedMarkets(text: string) {
     .filter(Boolean)
     .map((line) => {
       const [name, relationWord, ...shares] = line.split(/[；;]/).map((s) => s.trim());
-      const relation = RELATIONS[relationWord?.toUpperCase() ?? ''] ?? RELATIONS[relationWord ?? ''];
+      const relation = relationOf(relationWord?.toUpperCase()) ?? relationOf(relationWord);
       if (!name || !relation) throw bad('share');
       const partyShares = shares
         .flatMap((s) => s.split(/[，,]/))

@@ -27,7 +27,7 @@ import {
   caseOfMarket,
   statesOf,
   explanationOf,
-  simplifiedMarkets,
+  simplifiedFactsOf,
   thresholdParties,
   caseOfSupplement,
   checkRows,
@@ -336,9 +336,8 @@ export const filingHandlers = defineHandlers({
   },
   'filing.helper.simplified': async (ctx) => {
     requirePermission(await actorOf(ctx), 'filing:helper');
-    const { marketsText, ...facts } = ctx.body;
-    if (typeof marketsText === 'string') facts.markets = simplifiedMarkets(marketsText);
-    const result = checkSimplified(facts as unknown as Parameters<typeof checkSimplified>[0]);
+    // The body is an open filing-fields object: its facts are checked (and a missing `markets` is none).
+    const result = checkSimplified(simplifiedFactsOf(ctx.body as Record<string, unknown>));
     return view({
       ...result,
       explanation: explanationOf(ctx.lang, [...result.criteria.flatMap((c) => c.lines), ...result.warnings]),

@@ -14,6 +14,7 @@ import {
 } from '../../public/filters.ts';
 import { csvStream, jsonStream, openDataRows } from '../../public/open-data.ts';
 import { feedXml } from '../../public/feed.ts';
+import { bufferOf, exportGateOf, type Download } from '../../public/export-gate.ts';
 import { publicNews } from '../../public/news.ts';
 import {
   clearanceView,
@@ -63,6 +64,25 @@ async function listPage<T>(ctx: HandlerContext, list: PublicList, req: ListReque
 
 const notFound = () => new ApiError(Code.NOT_FOUND, 'publicData.error.notFound');
 
+/**
+ * A download of the register through its gate (server/public/export-gate.ts): rate-limited per client
+ * address, built once per key and served from a short-lived cache; `X-Cache` says which.
+ */
+async function gatedDownload(ctx: HandlerContext, key: string, build: () => Promise<Download>) {
+  const gate = exportGateOf(ctx.request.server, ctx.config);
+  gate.admit(ctx.request.ip, ctx.reply);
+  const { download, cached } = await gate.get(key, build);
+  if (download.fileName)
+    ctx.reply
+      .header('content-disposition', `attachment; filename="${download.fileName}"`)
+      .header('x-content-type-options', 'nosniff');
+  return ctx.reply
+    .header('cache-control', 'public, max-age=300')
+    .header('x-cache', cached ? 'hit' : 'miss')
+    .type(download.type)
+    .send(download.body);
+}
+
 /** Open data in the asked format, named after the list and the day. */
 async function openData(
   ctx: HandlerContext<OperationQuery<`publicity.openData.${PublicList}`>>,
@@ -72,14 +92,15 @@ async function openData(
   const filters = filtersFromQuery(list, { ...query });
   const format = query.format === 'json' ? 'json' : 'csv';
   const today = todayOf();
-  const rows = openDataRows(ctx.db, list, filters, today);
-  const name = `${list}-${today}.${format}`;
-  return ctx.reply
-    .header('content-disposition', `attachment; filename="${name}"`)
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'public, max-age=300')
-    .type(format === 'json' ? 'application/json; charset=utf-8' : 'text/csv; charset=utf-8')
-    .send(format === 'json' ? jsonStream(rows) : csvStream(list, rows));
+  const key = JSON.stringify([list, format, today, Object.entries(filters).sort()]);
+  return gatedDownload(ctx, key, async () => {
+    const rows = openDataRows(ctx.db, list, filters, today);
+    return {
+      body: await bufferOf(format === 'json' ? jsonStream(rows) : csvStream(list, rows)),
+      type: format === 'json' ? 'application/json; charset=utf-8' : 'text/csv; charset=utf-8',
+      fileName: `${list}-${today}.${format}`,
+    };
+  });
 }
 
 /** History rows of the spec's case-publish list: clearances and decisions together. */
@@ -255,11 +276,12 @@ export const publicityHandlers = defineHandlers({
   'publicity.openData.decision': (ctx) => openData(ctx, 'decision'),
 
   'publicity.feed': async (ctx) => {
-    const xml = await feedXml(ctx.db, originOf(ctx), ctx.config.apiBase, todayOf(), ctx.lang);
-    return ctx.reply
-      .header('cache-control', 'public, max-age=300')
-      .type('application/atom+xml; charset=utf-8')
-      .send(xml);
+    const origin = originOf(ctx);
+    const today = todayOf();
+    return gatedDownload(ctx, JSON.stringify(['feed', origin, today, ctx.lang]), async () => ({
+      body: Buffer.from(await feedXml(ctx.db, origin, ctx.config.apiBase, today, ctx.lang)),
+      type: 'application/atom+xml; charset=utf-8',
+    }));
   },
 
   'casePublish.history.query': (ctx) => historyPage(ctx),
