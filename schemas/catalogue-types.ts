@@ -28,9 +28,18 @@ export const PERMISSION_NAME = /^[a-z][A-Za-z]*:[a-z][A-Za-z]*$/;
 /** tenant: granted through roles and menu resources, held by every tenant admin; platform: the super user's. */
 export type PermissionScope = 'tenant' | 'platform';
 
+/** The kinds of tenant: the competition authority, a filing enterprise, a law firm acting as agent. */
+export type TenantKind = 'authority' | 'enterprise' | 'law_firm';
+export const TENANT_KINDS: readonly TenantKind[] = ['authority', 'enterprise', 'law_firm'];
+
 export interface PermissionDef {
   scope: PermissionScope;
   summary: string;
+  /**
+   * The kinds of tenant in which a tenant permission counts (absent: every kind). Nobody holds it in a
+   * tenant of another kind: not its administrator, not a role that grants a resource carrying it.
+   */
+  kinds?: TenantKind[];
 }
 
 export type JsonSchema = Record<string, unknown>;
@@ -45,6 +54,11 @@ export interface OperationDef {
   permission: string;
   /** True when the spec names the call without a path and we chose it. */
   ours?: boolean;
+  /**
+   * The caller's own personal data (a whistleblower's report and identity, their own mobile): refused to a
+   * session acting as the account (6010104), and not recorded in the tenant's operation log.
+   */
+  personal?: boolean;
   summary: string;
   request?: {
     query?: JsonSchema;
@@ -56,8 +70,11 @@ export interface OperationDef {
   response?: JsonSchema;
   /** Binary response (download); the envelope is used only for errors. */
   binary?: boolean;
-  /** The access token may come in the query (img and iframe addresses: preview, download, image). */
-  queryToken?: boolean;
+  /**
+   * A file route that also takes the ticket of a signed link for this purpose (`?ticket=`, issued by
+   * fldFile.link) instead of the Authorization header: addresses for img tags, pdf.js and plain links.
+   */
+  linkPurpose?: 'download' | 'preview' | 'image';
   /** Written to the operation log; default from the method and path (see isWriteOperation). */
   write?: boolean;
 }

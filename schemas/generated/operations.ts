@@ -1982,7 +1982,7 @@ export interface Token {
    */
   access_token: string;
   /**
-   * Token used once to obtain a new access token when it expires.
+   * Token used once to obtain a new access token when it expires. Never answered to a browser, which gets it as the HttpOnly cookie mf_refresh on the refresh path instead (clients that are no browser get it here too).
    */
   refresh_token?: string;
   /**
@@ -2523,7 +2523,7 @@ export interface AuthenticationApplyBody {
    */
   password?: string;
   /**
-   * refresh_token: single use; a second use revokes the whole login
+   * refresh_token: single use; a second use revokes the whole login. A browser sends none: its refresh token is the HttpOnly cookie mf_refresh, read from there
    */
   refresh_token?: string;
   /**
@@ -2688,7 +2688,10 @@ export interface FileAttachmentTransferQuery {
 }
 export interface FileGetImageQuery {
   attachmentId: string;
-  access_token?: string;
+  /**
+   * the ticket of a signed link (fldFile.link)
+   */
+  ticket?: string;
   tenantId?: string;
   _t?: string;
 }
@@ -3069,13 +3072,37 @@ export interface FldFileAttachmentRemoveQuery {
 }
 export interface FldFileDownloadQuery {
   attachmentId: string;
-  access_token?: string;
+  /**
+   * the ticket of a signed link (fldFile.link)
+   */
+  ticket?: string;
   tenantId?: string;
   _t?: string;
 }
+export interface FldFileLinkBody {
+  attachmentId: string;
+  purpose: 'download' | 'preview' | 'image';
+}
+export interface FldFileLinkResponse {
+  /**
+   * the file route under the API base (single-app path) with attachmentId and ticket in the query
+   */
+  url: string;
+  /**
+   * the ticket alone, for a client that builds its own address
+   */
+  ticket: string;
+  /**
+   * seconds the link works for
+   */
+  expiresIn: number;
+}
 export interface FldFilePreviewQuery {
   attachmentId: string;
-  access_token?: string;
+  /**
+   * the ticket of a signed link (fldFile.link)
+   */
+  ticket?: string;
   tenantId?: string;
   _t?: string;
 }
@@ -3673,7 +3700,6 @@ export interface UserCaptchaResponse {
   };
 }
 export interface UserContextQuery {
-  access_token?: string;
   uid?: string;
   lang?: 'zh-CN' | 'zh-TW' | 'en';
   _t?: string;
@@ -4736,6 +4762,13 @@ export const operations = {
     access: 'public',
     permission: 'public',
     binary: true,
+  },
+  'fldFile.link': {
+    method: 'POST',
+    path: '/fldFile/link',
+    service: 'business',
+    access: 'tenant',
+    permission: 'member',
   },
   'fldFile.preview': {
     method: 'GET',
@@ -5996,6 +6029,7 @@ export interface ApiOperations {
   'fldFile.attachment.query': { query: never; body: ListRequest; response: FldFileAttachmentQueryResponse };
   'fldFile.attachment.remove': { query: FldFileAttachmentRemoveQuery; body: never; response: unknown };
   'fldFile.download': { query: FldFileDownloadQuery; body: never; response: Blob };
+  'fldFile.link': { query: never; body: FldFileLinkBody; response: FldFileLinkResponse };
   'fldFile.preview': { query: FldFilePreviewQuery; body: never; response: Blob };
   'fldFile.upload': { query: FldFileUploadQuery; body: never; response: Attachment };
   'fldRegister.send': { query: never; body: FldRegisterSendBody; response: unknown };

@@ -2,8 +2,9 @@
  * The operation log (platform.operation_log): one row for every write operation (isWriteOperation) that
  * passed the permission check — who (and the administrator acting as them), when, which operation, which
  * tenant, the outcome with its state code, the ids the call named, the address. Calls refused by the check
- * leave no row (a refusal changes nothing; the application log has a line). Written by an onSend hook,
- * before the response leaves.
+ * leave no row (a refusal changes nothing; the application log has a line), and so do personal operations
+ * (catalogue `personal`: a whistleblower's report names its reporter). Written by an onSend hook, before
+ * the response leaves.
  *
  * A successful write may change who holds what (roles, grants, memberships, menu resources, passwords), so
  * it also drops the cached permissions of the tenant and of the caller's account — of everyone when the
@@ -16,6 +17,7 @@ import { invalidatePermissions } from '../auth/permissions.ts';
 import type { AuthContext } from '../auth/session.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { storableText } from '../http/input-guard.ts';
 import '../auth/permission-tables.ts';
 
 /** Areas whose writes change platform data every tenant's permissions may depend on. */
@@ -31,8 +33,10 @@ export function targetOf(query: unknown): string | null {
       ([key, value]) => TARGET_KEY.test(key) && (typeof value === 'string' || typeof value === 'number'),
     )
     .map(([key, value]) => `${key}=${String(value)}`);
-  const text = parts.join('&');
-  return text ? text.slice(0, 500) : null;
+  // A refused call is logged too, with what it named: text the database cannot store (NUL, a lone
+  // surrogate, which the input guard refuses) is written as U+FFFD rather than losing the row.
+  const text = storableText(parts.join('&').slice(0, 500));
+  return text || null;
 }
 
 export interface OperationEvent {
@@ -100,6 +104,8 @@ export function installOperationLog(
         invalidatePermissions(db, { accountId: auth.accountId });
       }
     }
+    // A personal call (a whistleblower's report) is nobody else's business, the tenant's least of all.
+    if (op.personal) return payload;
     try {
       await recordOperation(db, {
         operationId: op.id,

@@ -7,6 +7,7 @@
  * the acting login ends, the end is audited (acting audit 'exit' with the reason, login log) and the
  * request answers 6020201.
  */
+import { covers, rankIn } from './account-guard.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { Code } from '../http/codes.ts';
@@ -31,28 +32,32 @@ export function actingDeadline(config: Pick<ServerConfig, 'actingMaxMinutes'>, n
 export async function mayActAs(
   db: Db,
   actor: { accountId: string; isSuper: boolean; isTenantAdmin: boolean },
-  session: Pick<AuthContext, 'tenantId' | 'tenantSchema' | 'systemId'>,
-  target: { isSuper: boolean; isTenantAdmin: boolean },
+  session: Pick<AuthContext, 'tenantId' | 'tenantSchema' | 'tenantKind' | 'systemId'>,
+  target: { accountId: string; isSuper: boolean; isTenantAdmin: boolean },
 ): Promise<boolean> {
   if (actor.isSuper) return true;
   if (!session.tenantId || target.isSuper) return false;
   if (actor.isTenantAdmin) return true;
   if (target.isTenantAdmin) return false;
-  return holds(
-    db,
-    {
-      sessionId: '',
-      accountId: actor.accountId,
-      account: '',
-      fullname: '',
-      isSuper: false,
-      isTenantAdmin: false,
-      tenantId: session.tenantId,
-      tenantSchema: session.tenantSchema,
-      systemId: session.systemId,
-    },
-    ACT_AS_PERMISSION,
-  );
+  const actorAuth: AuthContext = {
+    sessionId: '',
+    accountId: actor.accountId,
+    account: '',
+    fullname: '',
+    isSuper: false,
+    isTenantAdmin: false,
+    tenantId: session.tenantId,
+    tenantSchema: session.tenantSchema,
+    tenantKind: session.tenantKind,
+    systemId: session.systemId,
+  };
+  if (!(await holds(db, actorAuth, ACT_AS_PERMISSION))) return false;
+  // Acting as a colleague whose roles grant more would be a way to gain those rights.
+  const [mine, theirs] = await Promise.all([
+    rankIn(db, actor.accountId, session),
+    rankIn(db, target.accountId, session),
+  ]);
+  return covers(mine, theirs);
 }
 
 /** Ends an acting login (once) and audits its end. */
@@ -109,7 +114,7 @@ export async function enforceActingLimits(
         db,
         { accountId: auth.actor.accountId, isSuper: false, isTenantAdmin: row.is_admin === true },
         auth,
-        { isSuper: auth.isSuper, isTenantAdmin: auth.isTenantAdmin },
+        { accountId: auth.accountId, isSuper: auth.isSuper, isTenantAdmin: auth.isTenantAdmin },
       )));
   if (!allowed) {
     await endActing(db, auth, 'acting-right-lost', ip);

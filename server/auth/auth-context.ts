@@ -1,4 +1,5 @@
 /** Who a request is (resolved from its session by session.ts); its own module so the session cache can name it. */
+import type { TenantKind } from '../../schemas/catalogue-types.ts';
 
 /** The account acting as the session's account (authentication/switch). */
 export interface ActorInfo {
@@ -18,6 +19,8 @@ export interface AuthContext {
   isSuper: boolean;
   tenantId: string | null;
   tenantSchema: string | null;
+  /** The kind of the session's tenant (which tenant permissions count there). */
+  tenantKind: TenantKind | null;
   isTenantAdmin: boolean;
   systemId: string | null;
   /** The login this session descends from. */

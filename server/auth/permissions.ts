@@ -3,7 +3,10 @@
  * a menu resource carries the permissions of its page or button; roles grant resources; an employee holds
  * the roles granted to them, to their organisations and to their positions. So a member's permissions in
  * the session's tenant and subsystem are the permissions of every resource of that subsystem granted by an
- * enabled role they hold. A tenant admin holds every tenant permission; the super user holds every one.
+ * enabled role they hold. A tenant admin holds every tenant permission of its tenant's kind; the super user
+ * holds every one. A permission declared for some kinds of tenant only (`kinds:`, e.g. review:* for the
+ * authority) counts in no other kind of tenant, whoever holds a resource carrying it: tenantPermissions(kind)
+ * is the one rule the server check, the user context, the menus and the role editor all derive from.
  *
  * The facts of a session key (account, tenant, subsystem, admin flags) are cached per database: the
  * permissions, the granted resources and whether the password must be changed first. invalidatePermissions
@@ -12,7 +15,7 @@
  */
 import { sql } from 'kysely';
 import { loadPermissions } from '../../schemas/catalogue.ts';
-import type { PermissionDef } from '../../schemas/catalogue-types.ts';
+import type { PermissionDef, TenantKind } from '../../schemas/catalogue-types.ts';
 import type { Db } from '../db/database.ts';
 import type { AuthContext } from './session.ts';
 import { settingFor } from './security-settings.ts';
@@ -42,11 +45,35 @@ export function permissionVocabulary(): Map<string, PermissionDef & { area: stri
   return vocabulary;
 }
 
-export function tenantPermissions(): string[] {
-  return [...permissionVocabulary()]
-    .filter(([, def]) => def.scope === 'tenant')
-    .map(([name]) => name)
-    .sort();
+const kindScopes = new Map<TenantKind | null, ReadonlySet<string>>();
+
+/**
+ * The tenant permissions that count in a tenant of `kind` (what its administrator holds); without a kind,
+ * those every kind of tenant may hold.
+ */
+export function tenantPermissions(kind: TenantKind | null = null): string[] {
+  return [...permissionScope(kind)].sort();
+}
+
+/** tenantPermissions as a set, computed once per kind. */
+export function permissionScope(kind: TenantKind | null): ReadonlySet<string> {
+  let scope = kindScopes.get(kind);
+  if (!scope) {
+    scope = new Set(
+      [...permissionVocabulary()]
+        .filter(([, def]) => def.scope === 'tenant')
+        .filter(([, def]) => !def.kinds || (kind !== null && def.kinds.includes(kind)))
+        .map(([name]) => name),
+    );
+    kindScopes.set(kind, scope);
+  }
+  return scope;
+}
+
+/** Whether every permission of a resource (a menu entry, a button) counts in a tenant of `kind`. */
+export function fitsTenantKind(permissions: readonly string[] | null, kind: TenantKind | null): boolean {
+  const scope = permissionScope(kind);
+  return (permissions ?? []).every((p) => scope.has(p) || !permissionVocabulary().has(p));
 }
 
 export function allPermissions(): string[] {
@@ -108,6 +135,7 @@ function keyOf(auth: AuthContext): string {
     auth.systemId ?? '',
     auth.isSuper ? 'S' : '',
     auth.isTenantAdmin ? 'A' : '',
+    auth.tenantKind ?? '',
   ].join('|');
 }
 
@@ -136,9 +164,9 @@ async function loadFacts(db: Db, auth: AuthContext): Promise<SessionFacts> {
   ]);
   let permissions: Set<string>;
   if (auth.isSuper) permissions = new Set(allPermissions());
-  else if (auth.isTenantAdmin) permissions = new Set(tenantPermissions());
+  else if (auth.isTenantAdmin) permissions = new Set(permissionScope(auth.tenantKind));
   else {
-    const tenantScope = new Set(tenantPermissions());
+    const tenantScope = permissionScope(auth.tenantKind);
     permissions = new Set(granted!.permissions.filter((p) => tenantScope.has(p)));
   }
   return {

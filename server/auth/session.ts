@@ -314,7 +314,24 @@ export async function refreshSession(
  */
 export async function resolveSession(db: Db, token: string | undefined): Promise<AuthContext> {
   if (!token) throw new ApiError(Code.ILLEGAL_TOKEN);
-  const tokenHash = hashToken(token);
+  return resolveSessionHash(db, hashToken(token));
+}
+
+/**
+ * Resolves the session of a signed file link, which names its session by id and never carries the
+ * token (server/files/tickets.ts): the same checks and cache as the session's own token.
+ */
+export async function resolveSessionById(db: Db, sessionId: string): Promise<AuthContext> {
+  const row = await db
+    .selectFrom('platform.session')
+    .select('token_hash')
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+  if (!row) throw new ApiError(Code.ILLEGAL_TOKEN);
+  return resolveSessionHash(db, row.token_hash);
+}
+
+async function resolveSessionHash(db: Db, tokenHash: string): Promise<AuthContext> {
   const cached = cachedSession(db, tokenHash);
   if (cached) return cached;
   const mark = sessionLookupMark();
@@ -346,6 +363,7 @@ export async function resolveSession(db: Db, token: string | undefined): Promise
       'a.status',
       't.id as tenantId',
       't.schema_name',
+      't.kind as tenantKind',
       'm.is_admin',
       'm.account_id as memberId',
       'f.revoked_at as familyRevokedAt',
@@ -380,6 +398,7 @@ export async function resolveSession(db: Db, token: string | undefined): Promise
     isSuper: row.is_super,
     tenantId: inTenant ? row.tenantId : null,
     tenantSchema: inTenant ? row.schema_name : null,
+    tenantKind: inTenant ? row.tenantKind : null,
     isTenantAdmin: inTenant && (row.is_super || row.is_admin === true),
     systemId: row.system_id,
     familyId: row.family_id,

@@ -18,8 +18,10 @@ export const FILING_PERMISSIONS = {
 } as const;
 
 export const REVIEW_PERMISSIONS = {
-  /** Read every case, its confidential documents (audited), and the worklists. */
+  /** Read cases, their confidential documents (audited), and the worklists. */
   READ: 'review:read',
+  /** The review permissions reach every filed case; without it, only the cases the holder handles. */
+  ALL_CASES: 'review:allCases',
   /** Completeness check: request supplements (补交/补正), raise concerns, draft notices. */
   CHECK: 'review:check',
   /** Assign and reassign the case handler (主办人) and division. */
@@ -62,10 +64,11 @@ export const FILING_ROLE_PERMISSIONS: Record<string, FilingPermission[]> = {
   /** 申报人: an enterprise user (or a law firm's agent user). */
   filer: ['filing:read', 'filing:edit', 'filing:submit', 'filing:invite', 'filing:helper'],
   /** 主办人 / 审查员. */
-  reviewer: ['review:read', 'review:check', 'comment:triage', 'filing:helper'],
+  reviewer: ['review:read', 'review:allCases', 'review:check', 'comment:triage', 'filing:helper'],
   /** 处长 / 司领导: everything a reviewer does, and the decisions. */
   reviewLead: [
     'review:read',
+    'review:allCases',
     'review:check',
     'review:assign',
     'review:accept',
@@ -75,10 +78,13 @@ export const FILING_ROLE_PERMISSIONS: Record<string, FilingPermission[]> = {
     'filing:helper',
     'audit:read',
   ],
-  /** 委托端 (provincial bureau): reviews delegated simplified cases and proposes; the lead decides. */
+  /**
+   * 委托端 (provincial bureau): reviews the simplified cases delegated to it (no review:allCases: it reaches
+   * only the cases it handles) and proposes; the lead decides.
+   */
   delegatedReviewer: ['review:read', 'review:check', 'comment:triage'],
   /** 发布员. */
-  publisher: ['review:read', 'review:publish'],
+  publisher: ['review:read', 'review:allCases', 'review:publish'],
   /** The authority's system administrator: the holiday calendar and the audit log. */
   calendarAdmin: ['calendar:manage', 'audit:read'],
 };

@@ -3,6 +3,7 @@
  * `Db` can query 'filing.<table>'. Dates (`date` columns) come back as 'YYYY-MM-DD' strings.
  */
 import type { ColumnType, Generated } from 'kysely';
+import type { TenantKind } from '../../schemas/catalogue-types.ts';
 import type { PlainDate } from './dates.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -12,7 +13,7 @@ type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 type Numeric = ColumnType<string, number | string, number | string>;
 type NullableNumeric = ColumnType<string | null, number | string | null | undefined, number | string | null>;
 
-export type TenantKind = 'authority' | 'enterprise' | 'law_firm';
+export type { TenantKind } from '../../schemas/catalogue-types.ts';
 
 export const CASE_STATES = [
   'DRAFT',

@@ -2,7 +2,8 @@
  * The check every non-public operation passes before its handler runs (and before its request is
  * validated, so a caller without the right learns nothing from validation errors):
  *
- * 1. the tenant header may only confirm the session's tenant, never choose one (6010105);
+ * 1. the tenant header may only confirm the session's tenant, never choose one (6010105); a personal
+ *    operation (the caller's own report of an unnotified deal, their mobile) refuses an acting session;
  * 2. while the password must be changed (admin reset, restore default, expiry), only the change itself,
  *    the context and logout are allowed (6010104, cause.reason 'passwordChange');
  * 3. the access level: `super` for the super user only (6010106), `tenant` needs a current tenant (6010105);
@@ -34,11 +35,14 @@ export function isReserved(permission: string): permission is ReservedPermission
 
 export async function authorize(
   db: Db,
-  op: Pick<Operation, 'id' | 'access' | 'permission'>,
+  op: Pick<Operation, 'id' | 'access' | 'permission' | 'personal'>,
   auth: AuthContext,
   tenantHeader: string | undefined,
 ): Promise<void> {
   if (tenantHeader && tenantHeader !== auth.tenantId) throw new ApiError(Code.TENANT_DENIED);
+  // What belongs to the person (a report of an unnotified deal and its reporter) is not the actor's.
+  if (op.personal && auth.actor)
+    throw new ApiError(Code.NO_PERMISSION, 'permission.acting.personal', {}, { reason: 'personal' });
   // Someone acting as the account is not its owner: the owner changes the password at their next sign-in.
   if (!auth.actor && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(op.id)) {
     if ((await sessionFacts(db, auth)).mustChangePassword) {

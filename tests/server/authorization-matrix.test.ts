@@ -2,15 +2,18 @@
  * The authorization matrix, generated from the catalogue: every operation × every actor, with the expected
  * answer derived from the operation's access and permission (schemas/api/README.md 'Permissions'):
  *
- * | actor                        | allowed when                                                        | else          |
- * | ---------------------------- | ------------------------------------------------------------------- | ------------- |
- * | anonymous                    | public                                                              | 6020201       |
- * | ordinary member (no role)    | public, user, or tenant with `member`                               | 6010104/6106 |
- * | holder of the granting role  | as a member, or tenant with the permission its role grants          | 6010104/6106 |
- * | holder of another role       | as a member (its role grants another permission)                    | 6010104/6106 |
- * | tenant admin                 | anything but super                                                  | 6010106       |
- * | admin of another tenant      | public (it names tenant A in X-Tenant-Id while its session is in B) | 6010105       |
- * | super user                   | everything                                                          | —             |
+ * | actor                         | allowed when                                                          | else          |
+ * | ----------------------------- | --------------------------------------------------------------------- | ------------- |
+ * | anonymous                     | public                                                                | 6020201       |
+ * | ordinary member (no role)     | public, user, or tenant with `member`                                 | 6010104/6106 |
+ * | holder of the granting role   | as a member, or the permission its role grants, if it counts in the   | 6010104/6106 |
+ * |                               | tenant's kind (demo: an enterprise)                                   |               |
+ * | holder of another role        | as a member (its role grants another permission)                      | 6010104/6106 |
+ * | tenant admin (enterprise)     | anything but super, within what an enterprise may hold (`kinds:`)     | 6010104/6106 |
+ * | authority holder / admin      | the same in an authority tenant (review:*, calendar, clues, news …)   | 6010104/6106 |
+ * | admin acting as the holder    | as the holder, but never a `personal` operation (whistleblower data)  | 6010104       |
+ * | admin of another tenant       | public (it names tenant A in X-Tenant-Id while its session is in B)   | 6010105       |
+ * | super user                    | everything                                                            | —             |
  *
  * A role holder is an account of the demo tenant holding one role that grants one menu resource carrying
  * the permission (the built-in menu of schemas/menus). Each refusal must carry the expected state and
@@ -21,26 +24,58 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue, type Operation } from '../../schemas/catalogue.ts';
-import { issueSession } from '../../server/auth/session.ts';
+import { issueSession, issueSessionInFamily } from '../../server/auth/session.ts';
 import { newId } from '../../server/auth/tokens.ts';
 import { permissionVocabulary } from '../../server/auth/permissions.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { db, demoTenantId, makeAccount, makeTenant } from './auth-support.ts';
 import { DB_KINDS } from './databases.ts';
+import type { TenantKind } from '../../schemas/catalogue-types.ts';
 
 type ActorKind =
-  'anonymous' | 'member' | 'holder' | 'otherHolder' | 'tenantAdmin' | 'otherTenantAdmin' | 'super';
+  | 'anonymous'
+  | 'member'
+  | 'holder'
+  | 'otherHolder'
+  | 'tenantAdmin'
+  | 'authorityHolder'
+  | 'authorityAdmin'
+  | 'acting'
+  | 'otherTenantAdmin'
+  | 'super';
 const ACTORS: ActorKind[] = [
   'anonymous',
   'member',
   'holder',
   'otherHolder',
   'tenantAdmin',
+  'authorityHolder',
+  'authorityAdmin',
+  'acting',
   'otherTenantAdmin',
   'super',
 ];
 
+/** The kind of tenant each tenant actor's session is in. */
+const KIND_OF: Partial<Record<ActorKind, TenantKind>> = {
+  member: 'enterprise',
+  holder: 'enterprise',
+  otherHolder: 'enterprise',
+  tenantAdmin: 'enterprise',
+  acting: 'enterprise',
+  authorityHolder: 'authority',
+  authorityAdmin: 'authority',
+};
+
+/** Whether a declared permission counts in a tenant of `kind` (its `kinds:`, absent: every kind). */
+function countsIn(permission: string, kind: TenantKind): boolean {
+  const def = permissionVocabulary().get(permission);
+  return !def?.kinds || def.kinds.includes(kind);
+}
+
 const RESERVED = new Set(['public', 'user', 'member']);
+/** Refusals sent between two counts of every table's rows. */
+const REFUSAL_BATCH = 40;
 
 /** The expected refusal code, or null when the check lets the call through. */
 function expectedDenial(op: Operation, actor: ActorKind, holds: string | null): number | null {
@@ -52,12 +87,18 @@ function expectedDenial(op: Operation, actor: ActorKind, holds: string | null): 
       return null;
     case 'otherTenantAdmin':
       return 6010105;
+    case 'acting':
+      if (op.personal) return 6010104;
+      return expectedDenial(op, 'holder', holds);
     case 'tenantAdmin':
-      return op.access === 'super' ? 6010106 : null;
+    case 'authorityAdmin':
+      if (op.access === 'super') return 6010106;
+      if (RESERVED.has(op.permission)) return null;
+      return countsIn(op.permission, KIND_OF[actor]!) ? null : 6010104;
     default:
       if (op.access === 'super') return 6010106;
       if (RESERVED.has(op.permission)) return null;
-      return holds === op.permission ? null : 6010104;
+      return holds === op.permission && countsIn(op.permission, KIND_OF[actor]!) ? null : 6010104;
   }
 }
 
@@ -65,6 +106,7 @@ describe.each(DB_KINDS)('authorization matrix on %s', (kind) => {
   let t: TestServer;
   let demo: string;
   let other: string;
+  let authority: string;
   let systemId: string;
   const operations = [...loadCatalogue().values()];
   const tenantPermissions = [...permissionVocabulary()]
@@ -101,48 +143,69 @@ describe.each(DB_KINDS)('authorization matrix on %s', (kind) => {
         .executeTakeFirstOrThrow()
     ).id;
 
-    // One role per tenant permission, granting the first menu resource that carries it; one holder each.
+    // One role per tenant permission, granting the first menu resource that carries it; one holder each,
+    // in the demo tenant (an enterprise) and in an authority tenant.
     const resources = await db(t)
       .selectFrom('platform.resource')
       .select(['id', 'alias', 'permissions'])
       .where('system_id', '=', systemId)
       .orderBy('alias')
       .execute();
-    const space = db(t).withSchema('t_demo');
-    for (const permission of tenantPermissions) {
-      const resource = resources.find((r) => r.permissions.includes(permission));
-      if (!resource) throw new Error(`no menu resource carries ${permission}`);
-      const holder = await makeAccount(t, {
-        account: `mx_${permission.replace(':', '_')}_${kind}`,
-        tenantId: demo,
-      });
-      accounts[`holder:${permission}`] = holder.id;
-      const roleId = newId();
-      await space
-        .insertInto('role')
-        .values({
-          id: roleId,
-          system_id: systemId,
-          name: permission,
-          alias: `mx_${permission.replace(':', '_')}`,
-        })
-        .execute();
-      await space.insertInto('role_resource').values({ role_id: roleId, resource_id: resource.id }).execute();
-      const employee = await space
-        .selectFrom('employee')
-        .select('id')
-        .where('account_id', '=', holder.id)
-        .executeTakeFirstOrThrow();
-      await space
-        .insertInto('role_grant')
-        .values({ role_id: roleId, party_type: 'employee', party_id: employee.id })
-        .execute();
-    }
+    const makeHolders = async (tenantId: string, schema: string, prefix: string) => {
+      const space = db(t).withSchema(schema);
+      for (const permission of tenantPermissions) {
+        const resource = resources.find((r) => r.permissions.includes(permission));
+        if (!resource) throw new Error(`no menu resource carries ${permission}`);
+        const holder = await makeAccount(t, {
+          account: `${prefix}_${permission.replace(':', '_')}_${kind}`,
+          tenantId,
+        });
+        accounts[`${prefix}:${permission}`] = holder.id;
+        const roleId = newId();
+        await space
+          .insertInto('role')
+          .values({
+            id: roleId,
+            system_id: systemId,
+            name: permission,
+            alias: `${prefix}_${permission.replace(':', '_')}`,
+          })
+          .execute();
+        await space
+          .insertInto('role_resource')
+          .values({ role_id: roleId, resource_id: resource.id })
+          .execute();
+        const employee = await space
+          .selectFrom('employee')
+          .select('id')
+          .where('account_id', '=', holder.id)
+          .executeTakeFirstOrThrow();
+        await space
+          .insertInto('role_grant')
+          .values({ role_id: roleId, party_type: 'employee', party_id: employee.id })
+          .execute();
+      }
+    };
+    authority = await makeTenant(t, `ax_${kind}`);
+    await db(t)
+      .updateTable('platform.tenant')
+      .set({ kind: 'authority' })
+      .where('id', '=', authority)
+      .execute();
+    accounts.authorityAdmin = (
+      await makeAccount(t, { account: `ax_admin_${kind}`, tenantId: authority, admin: true })
+    ).id;
+    accounts.authorityMember = (
+      await makeAccount(t, { account: `ax_member_${kind}`, tenantId: authority })
+    ).id;
+    await makeHolders(demo, 't_demo', 'mx');
+    await makeHolders(authority, `t_ax_${kind}`, 'ax');
 
-    // Every table of the platform and of both tenant spaces, counted in one statement.
+    // Every table of the platform, the filing schema and the three tenant spaces, counted in one statement.
     const tables = await sql<{ schema: string; name: string }>`
       select table_schema as schema, table_name as name from information_schema.tables
-       where table_schema in ('platform', 't_demo', ${`t_mx_${kind}`}) and table_type = 'BASE TABLE'
+       where table_schema in ('platform', 'filing', 't_demo', ${`t_mx_${kind}`}, ${`t_ax_${kind}`})
+         and table_type = 'BASE TABLE'
        order by 1, 2`.execute(db(t));
     const statement = tables.rows
       .map((r) => `select '${r.schema}.${r.name}' as t, count(*)::int as n from "${r.schema}"."${r.name}"`)
@@ -157,7 +220,8 @@ describe.each(DB_KINDS)('authorization matrix on %s', (kind) => {
   /** The permission the actor's role grants, for an operation. */
   function heldBy(actor: ActorKind, op: Operation): string | null {
     const tenantScoped = tenantPermissions.includes(op.permission);
-    if (actor === 'holder') return tenantScoped ? op.permission : null;
+    if (actor === 'holder' || actor === 'authorityHolder' || actor === 'acting')
+      return tenantScoped ? op.permission : null;
     if (actor === 'otherHolder') {
       if (!tenantScoped) return null;
       const i = tenantPermissions.indexOf(op.permission);
@@ -168,12 +232,43 @@ describe.each(DB_KINDS)('authorization matrix on %s', (kind) => {
 
   async function tokenFor(actor: ActorKind, holds: string | null): Promise<string | null> {
     if (actor === 'anonymous') return null;
-    const account =
-      actor === 'holder' || actor === 'otherHolder'
-        ? accounts[holds ? `holder:${holds}` : 'member']
-        : accounts[actor];
-    const tenantId = actor === 'otherTenantAdmin' ? other : demo;
-    return (await issueSession(db(t), account, 600, { tenantId, systemId })).access_token;
+    const holder = (prefix: string, member: string) => accounts[holds ? `${prefix}:${holds}` : member];
+    switch (actor) {
+      case 'holder':
+      case 'otherHolder':
+        return (await issueSession(db(t), holder('mx', 'member'), 600, { tenantId: demo, systemId }))
+          .access_token;
+      case 'authorityHolder':
+        return (
+          await issueSession(db(t), holder('ax', 'authorityMember'), 600, { tenantId: authority, systemId })
+        ).access_token;
+      case 'authorityAdmin':
+        return (await issueSession(db(t), accounts.authorityAdmin, 600, { tenantId: authority, systemId }))
+          .access_token;
+      case 'acting': {
+        // The demo tenant's administrator acting as the holder (the session authentication.switch opens).
+        const own = await issueSessionInFamily(db(t), accounts.tenantAdmin, 600, {
+          tenantId: demo,
+          systemId,
+        });
+        return (
+          await issueSession(db(t), holder('mx', 'member'), 600, {
+            tenantId: demo,
+            systemId,
+            actingBy: accounts.tenantAdmin,
+            originFamilyId: own.familyId,
+            actingUntil: new Date(Date.now() + 600_000),
+          })
+        ).access_token;
+      }
+      default:
+        return (
+          await issueSession(db(t), accounts[actor], 600, {
+            tenantId: actor === 'otherTenantAdmin' ? other : demo,
+            systemId,
+          })
+        ).access_token;
+    }
   }
 
   async function send(op: Operation, actor: ActorKind, token: string | null) {
@@ -214,18 +309,36 @@ describe.each(DB_KINDS)('authorization matrix on %s', (kind) => {
       const key = `${c.actor}|${c.holds}`;
       if (!tokens.has(key)) tokens.set(key, await tokenFor(c.actor, c.holds));
     }
-    let before = await countAll();
-    for (const c of denials) {
+    // Rows are counted after every batch of refusals (counting every table takes ~0.2 s on PostgreSQL):
+    // a refusal writes nothing, so any change fails the test; its batch is then sent again one call at a
+    // time to name the call that wrote.
+    const changes = (a: Map<string, number>, b: Map<string, number>) =>
+      [...b]
+        .filter(([table, n]) => a.get(table) !== n)
+        .map(([table, n]) => `${table} ${a.get(table)} → ${n}`);
+    const refuse = async (c: (typeof denials)[number]) => {
       const answer = await send(c.op, c.actor, tokens.get(`${c.actor}|${c.holds}`)!);
       const want = expectedDenial(c.op, c.actor, c.holds)!;
-      const after = await countAll();
       if (answer.state !== want)
         problems.push(`${c.op.id} as ${c.actor}: state ${answer.state}, expected ${want}`);
-      for (const [table, n] of after) {
-        if (before.get(table) !== n)
-          problems.push(`${c.op.id} as ${c.actor}: ${table} ${before.get(table)} → ${n}`);
+    };
+    let before = await countAll();
+    for (let i = 0; i < denials.length; i += REFUSAL_BATCH) {
+      const batch = denials.slice(i, i + REFUSAL_BATCH);
+      for (const c of batch) await refuse(c);
+      const after = await countAll();
+      if (changes(before, after).length === 0) {
+        before = after;
+        continue;
       }
+      problems.push(`a refusal among ${batch.map((c) => `${c.op.id} as ${c.actor}`).join(', ')} wrote`);
       before = after;
+      for (const c of batch) {
+        await refuse(c);
+        const next = await countAll();
+        for (const change of changes(before, next)) problems.push(`${c.op.id} as ${c.actor}: ${change}`);
+        before = next;
+      }
     }
 
     // Allowed: the check lets each through (a fresh session each, since some calls end theirs).

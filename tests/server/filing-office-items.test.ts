@@ -124,11 +124,18 @@ describe.each(DB_KINDS)('office items on %s', (kind) => {
     expect(ids(await list('lijing', 'delegated'))).not.toContain(simplified.id);
     expect(ids(await list('chenmin', 'delegated'))).not.toContain(simplified.id);
 
-    // Taken back from the bureau: the delegation ends for both; it was transferred away from 黄勇.
+    // The bureau reaches the case delegated to it, and no other (review:allCases is the central staff's).
+    const get = (account: string, id: string) => as(account, 'GET', `/filing/case/get?caseId=${id}`);
+    expect((await get('huangyong', simplified.id)).body.state).toBe(200);
+    expect((await get('huangyong', normal.id)).body.state).toBe(404);
+    expect(ids(await list('huangyong', 'awaitingCheck'))).toEqual([simplified.id]);
+
+    // Taken back from the bureau: the delegation ends for both, and the bureau no longer reaches the case.
     expect((await assign(simplified.id, '李静')).body.state).toBe(200);
     expect(ids(await list('huangyong', 'delegated'))).not.toContain(simplified.id);
     expect(ids(await list('wangjun', 'delegated'))).not.toContain(simplified.id);
-    expect(ids(await list('huangyong', 'transferred'))).toContain(simplified.id);
+    expect(ids(await list('huangyong', 'transferred'))).not.toContain(simplified.id);
+    expect((await get('huangyong', simplified.id)).body.state).toBe(404);
   });
 
   it('lists a withdrawal under 撤回 for its handler, its decider and exactly the tenants taking part', async () => {

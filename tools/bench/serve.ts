@@ -59,6 +59,7 @@ if (mode === 'app') {
     tenantId: tenant.id,
     tenantSchema: schema,
     isTenantAdmin: true,
+    tenantKind: 'enterprise' as const,
     systemId: null,
   };
   const bare = Fastify();

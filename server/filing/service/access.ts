@@ -1,6 +1,6 @@
 /**
  * Who may do what on one case. The authority (tenant kind 'authority') reads every filed case with
- * review:read; everyone else reaches a case only through an active membership of its tenant (filer,
+ * review:read and review:allCases, a delegated reviewer (review:read alone) the cases it handles; everyone else reaches a case only through an active membership of its tenant (filer,
  * invited co-party, or an agent authorised by a 授权委托书 — then as its principal). Data a party
  * contributes is tagged with that party's tenant ("principal"); confidential data is visible to the
  * authority and to its principal only.
@@ -65,6 +65,8 @@ export async function accessCase(
   const c = await loadCase(trx, caseId, forUpdate);
   if (actor.tenantKind === 'authority') {
     if (!has(actor, 'review:read') || c.state === 'DRAFT') throw notFound('case');
+    // A delegated (provincial) reviewer reaches only the cases delegated to it, that it handles.
+    if (!has(actor, 'review:allCases') && c.handler_account_id !== actor.accountId) throw notFound('case');
     return { case: c, authority: true, role: null, principalTenantId: null, ownerSide: false };
   }
   const m = await trx

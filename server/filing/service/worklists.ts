@@ -3,7 +3,7 @@
  * (state and clock indexes), never a union over tenant schemas.
  */
 import { sql } from 'kysely';
-import { requirePermission, type Actor } from '../actor.ts';
+import { has, requirePermission, type Actor } from '../actor.ts';
 import { addDays, chinaDate, daysBetween } from '../dates.ts';
 import type { CaseState } from '../tables.ts';
 import type { FilingContext } from './context.ts';
@@ -94,6 +94,8 @@ export async function worklist(ctx: FilingContext, actor: Actor, query: Worklist
       (join) => join.onTrue(),
     )
     .where('c.state', '<>', 'DRAFT');
+  // A delegated reviewer's lists hold the cases it handles (access.ts).
+  if (!has(actor, 'review:allCases')) q = q.where('c.handler_account_id', '=', actor.accountId);
 
   switch (oneOf(query.list, 'list', WORKLISTS, true)) {
     case 'awaitingCheck':

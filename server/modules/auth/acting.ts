@@ -45,7 +45,7 @@ export const actingHandlers = defineHandlers({
         ctx.db,
         { accountId: auth.accountId, isSuper: false, isTenantAdmin: auth.isTenantAdmin },
         auth,
-        { isSuper: target.is_super, isTenantAdmin: inCurrent.is_admin },
+        { accountId: target.id, isSuper: target.is_super, isTenantAdmin: inCurrent.is_admin },
       ))
     ) {
       tenantId = auth.tenantId;

@@ -8,6 +8,7 @@
  * happens here must not reach them. Activating an employee (also one waiting from the enterprise
  * registration) makes the account a member again.
  */
+import { requireOutranks } from '../../auth/account-guard.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../auth/session.ts';
@@ -188,4 +189,6 @@ export async function assertMayChange(
   );
   const hit = employees.find((e) => e.account_id && supers.has(e.account_id));
   if (hit) throw denied('people.employee.superProtected', { name: hit.name });
+  // Nor an account holding what the caller lacks (an administrator, a colleague with more rights).
+  for (const e of employees) if (e.account_id) await requireOutranks(db, auth, e.account_id, e.name);
 }

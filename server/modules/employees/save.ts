@@ -16,6 +16,7 @@
  * - a clash of account name or mobile with any account of the platform answers one uniform message,
  *   and those answers are rate-limited (they could tell which accounts exist elsewhere).
  */
+import { requireMayGiveRoles } from '../../auth/grant-guard.ts';
 import { accountById, accountNameTaken, isUniqueViolation, mobileTaken } from '../../auth/accounts.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { assertPasswordAllowed } from '../../auth/password-policy.ts';
@@ -33,7 +34,7 @@ import { normaliseValue } from '../attributes/values.ts';
 import { denied, invalid, notFound, requireIds, spaceOf, type Space } from '../people/common.ts';
 import { replaceRoles } from '../people/party.ts';
 import { findEmployee, requireEmployeeDetail } from './detail.ts';
-import { belongsElsewhere, syncMembership } from './membership.ts';
+import { assertMayChange, belongsElsewhere, syncMembership } from './membership.ts';
 
 /** The uniform answer to a taken account name or mobile (see the file comment). */
 function identityTaken(lang: HandlerContext['lang']) {
@@ -223,6 +224,53 @@ async function writeLinks(tx: Space, employeeId: string, links: Links): Promise<
 const employeeIdOf = (current: { id: string } | undefined) => current?.id ?? '';
 
 /** Whether the payload's own role grants differ from the employee's. */
+/** The roles the employee would hold after the save that it does not hold now (direct or inherited). */
+async function rolesGained(space: Space, employeeId: string | null, links: Links): Promise<string[]> {
+  const grantsOf = async (type: 'employee' | 'org' | 'position', ids: string[]) =>
+    ids.length === 0
+      ? []
+      : (
+          await space
+            .selectFrom('role_grant')
+            .select('role_id')
+            .where('party_type', '=', type)
+            .where('party_id', 'in', ids)
+            .execute()
+        ).map((r) => r.role_id);
+  const [orgsNow, postsNow] = employeeId
+    ? await Promise.all([
+        space.selectFrom('employee_org').select('org_id').where('employee_id', '=', employeeId).execute(),
+        space
+          .selectFrom('employee_position')
+          .select('position_id')
+          .where('employee_id', '=', employeeId)
+          .execute(),
+      ])
+    : [[], []];
+  const held = new Set([
+    ...(employeeId ? await grantsOf('employee', [employeeId]) : []),
+    ...(await grantsOf(
+      'org',
+      orgsNow.map((o) => o.org_id),
+    )),
+    ...(await grantsOf(
+      'position',
+      postsNow.map((p) => p.position_id),
+    )),
+  ]);
+  const after = [
+    ...(links.roleIds ?? []),
+    ...(links.orgId ? await grantsOf('org', [links.orgId]) : []),
+    ...(links.positions
+      ? await grantsOf(
+          'position',
+          links.positions.map((p) => p.id),
+        )
+      : []),
+  ];
+  return [...new Set(after.filter((id) => !held.has(id)))];
+}
+
 async function rolesChange(space: Space, employeeId: string, roleIds: string[]): Promise<boolean> {
   const now = await space
     .selectFrom('role_grant')
@@ -262,6 +310,8 @@ export async function saveEmployee(
   const currentAccount = current?.account_id ? await accountById(ctx.db, current.account_id) : undefined;
   if (currentAccount?.is_super && !auth.isSuper)
     throw denied('people.employee.superProtected', { name: current!.name });
+  // Editing a more powerful colleague (an administrator) would let a member take over their account.
+  if (current) await assertMayChange(ctx.db, auth, lang, [current]);
 
   // The admin switches.
   const currentSuper = currentAccount?.is_super ?? false;
@@ -326,6 +376,9 @@ export async function saveEmployee(
   ) {
     await requirePermission(ctx.db, auth, 'role:grant');
   }
+  // Roles it gains (directly, or through a new organisation or post) must grant nothing the caller lacks.
+  const gained = await rolesGained(space, mode === 'update' ? employeeIdOf(current) : null, links);
+  await requireMayGiveRoles(ctx.db, auth, gained);
   if (mode === 'create') passwordHash = await hashPassword((po.password ?? body.user?.password)!);
 
   const fields = {

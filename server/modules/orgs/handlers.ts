@@ -3,9 +3,10 @@
  * paths (ids '.'-separated in `path`, names '/'-separated in `path_name`), moves of whole subtrees,
  * sibling order, removal guarded by children and members, and the roles granted to organisations.
  */
+import { requireMayGiveRoles } from '../../auth/grant-guard.ts';
 import { newId } from '../../auth/tokens.ts';
 import { translate } from '../../http/i18n.ts';
-import { defineHandlers } from '../handler.ts';
+import { authOf, defineHandlers } from '../handler.ts';
 import {
   compact,
   idList,
@@ -189,6 +190,7 @@ export const orgHandlers = defineHandlers({
     const space = spaceOf(ctx);
     await requireOrg(space, orgId);
     await requireIds(space, 'role', ids);
+    await requireMayGiveRoles(ctx.db, authOf(ctx), ids);
     await grantRoles(space, 'org', orgId, ids);
     return null;
   },

@@ -3,10 +3,11 @@
  * organisation and carrying a level; the roles granted to posts; removal guarded by sub-posts and holders.
  * Who holds a post (main post, principal) is kept by the employee calls (employee_position).
  */
+import { requireMayGiveRoles } from '../../auth/grant-guard.ts';
 import { sql } from 'kysely';
 import { newId } from '../../auth/tokens.ts';
 import { translate } from '../../http/i18n.ts';
-import { defineHandlers } from '../handler.ts';
+import { authOf, defineHandlers } from '../handler.ts';
 import type { ListSpec } from '../list-query.ts';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/tables.ts';
@@ -261,6 +262,7 @@ export const positionHandlers = defineHandlers({
     const space = spaceOf(ctx);
     await requirePosition(space, positionId);
     await requireIds(space, 'role', ids);
+    await requireMayGiveRoles(ctx.db, authOf(ctx), ids);
     await grantRoles(space, 'position', positionId, ids);
     return null;
   },

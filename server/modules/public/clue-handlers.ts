@@ -1,6 +1,10 @@
 /**
  * Reports of unnotified deals (schemas/api/clues.yaml): the reporter's details, evidence uploads and
  * clues for any signed-in account; the authority's triage with clue:triage in its own tenant.
+ *
+ * A report and its reporter's identity belong to the person (catalogue `personal`): a session acting as
+ * them is refused and the tenant's operation log keeps no trace; the authority's every read of a report
+ * or its evidence is in the audit log.
  */
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -19,7 +23,9 @@ import {
   submitClue,
   triageClue,
 } from '../../public/clues.ts';
+import { appendAudit } from '../../filing/audit.ts';
 import { isPlainDate } from '../../filing/dates.ts';
+import type { AuthContext } from '../../auth/auth-context.ts';
 import { authOf, defineHandlers, type HandlerContext } from '../handler.ts';
 import { applySortAndPage, pageOf, totalOf, type ListRequest } from '../list-query.ts';
 
@@ -107,7 +113,29 @@ async function cluePage(ctx: HandlerContext<unknown, ListRequest>, reporterAccou
 
 async function triager(ctx: HandlerContext) {
   await requireAuthority(ctx.db, ctx.auth, 'clue:triage');
-  return authOf(ctx);
+  const auth = authOf(ctx);
+  // Reporters' identities are for the clue handlers themselves, not for someone acting as one.
+  if (auth.actor)
+    throw new ApiError(Code.NO_PERMISSION, 'permission.acting.personal', {}, { reason: 'personal' });
+  return auth;
+}
+
+/** Every read of a report or its evidence by the authority is in the audit log (who, when, which). */
+async function auditRead(ctx: HandlerContext, auth: AuthContext, action: string, id: string): Promise<void> {
+  await ctx.db.transaction().execute((trx) =>
+    appendAudit(
+      trx,
+      {
+        action,
+        actorAccountId: auth.actor?.accountId ?? auth.accountId,
+        actorTenantId: auth.tenantId,
+        objectType: 'clue',
+        objectId: id,
+        detail: auth.actor ? { actingAs: auth.accountId } : {},
+      },
+      new Date(),
+    ),
+  );
 }
 
 export const clueHandlers = defineHandlers({
@@ -146,8 +174,10 @@ export const clueHandlers = defineHandlers({
   },
 
   'wyf.clue.get': async (ctx) => {
-    await triager(ctx);
-    return clueDetail(ctx.db, ctx.body.id);
+    const auth = await triager(ctx);
+    const detail = await clueDetail(ctx.db, ctx.body.id);
+    await auditRead(ctx, auth, 'clue.read', ctx.body.id);
+    return detail;
   },
 
   'wyf.clue.triage': async (ctx) => {
@@ -157,7 +187,7 @@ export const clueHandlers = defineHandlers({
   },
 
   'wyf.evidence.download': async (ctx) => {
-    await triager(ctx);
+    const auth = await triager(ctx);
     const row = await ctx.db
       .selectFrom('filing.wyf_evidence')
       .select(['file_name', 'mime', 'content', 'sha256'])
@@ -165,6 +195,7 @@ export const clueHandlers = defineHandlers({
       .where('clue_id', 'is not', null)
       .executeTakeFirst();
     if (!row) throw new ApiError(Code.NOT_FOUND, 'publicData.error.notFound');
+    await auditRead(ctx, auth, 'clue.evidence.read', ctx.query.id);
     return ctx.reply
       .header('content-disposition', contentDisposition('attachment', row.file_name))
       .header('x-content-type-options', 'nosniff')

@@ -3,14 +3,18 @@
  * parentId) flagged with whether a role holds each one, or whether a user reaches it through any of the
  * roles granted to them, their organisations or their posts. Both read the session's tenant only.
  */
-import { grantedResources } from '../../auth/permissions.ts';
+import { fitsTenantKind, grantedResources } from '../../auth/permissions.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { type HandlerContext, authOf, defineHandlers } from '../handler.ts';
 import { systemRows } from './resource-admin.ts';
 
 async function flagged(ctx: HandlerContext, systemId: string, checked: Set<string>) {
-  const rows = await systemRows(ctx.db, systemId);
+  const auth = authOf(ctx);
+  // Resources carrying rights this kind of tenant cannot hold are not offered (grant-guard refuses them).
+  const rows = (await systemRows(ctx.db, systemId)).filter(
+    (r) => auth.isSuper || fitsTenantKind(r.permissions, auth.tenantKind),
+  );
   return rows.map((r) => ({
     id: r.id,
     parentId: r.parent_id,

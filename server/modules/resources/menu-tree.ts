@@ -1,11 +1,11 @@
 /**
  * Menu resources: the menu tree of the current subsystem as the current user may see it. The super user
- * sees every entry; a tenant admin every entry whose page needs only tenant permissions; anyone else the
- * entries granted through their roles (server/auth/permissions.ts), each with its ancestors. Hidden
- * entries (they only carry permissions) and buttons are never part of the menu.
+ * sees every entry; a tenant admin every entry whose page needs only tenant permissions of its tenant's kind;
+ * anyone else the entries of that kind granted through their roles (server/auth/permissions.ts), each with
+ * its ancestors. Hidden entries (they only carry permissions) and buttons are never part of the menu.
  */
 import type { AuthContext } from '../../auth/session.ts';
-import { grantedResources, sessionFacts, tenantPermissions } from '../../auth/permissions.ts';
+import { fitsTenantKind, grantedResources, sessionFacts } from '../../auth/permissions.ts';
 import type { HandlerMap } from '../handler.ts';
 
 export interface MenuNode {
@@ -33,19 +33,16 @@ async function visibleEntries(
   rows: MenuRow[],
 ): Promise<MenuRow[]> {
   if (auth.isSuper) return rows;
-  if (auth.isTenantAdmin) {
-    const tenantScope = new Set(tenantPermissions());
-    const passes = rows.filter((r) => r.permissions.every((p) => tenantScope.has(p)));
-    return keepWithVisibleChildren(
-      passes,
-      new Set(rows.filter((r) => rows.some((c) => c.parentId === r.id)).map((r) => r.id)),
-    );
-  }
+  // Nothing whose permissions do not count in this kind of tenant, whoever granted it.
+  const groups = new Set(rows.filter((r) => rows.some((c) => c.parentId === r.id)).map((r) => r.id));
+  const fits = rows.filter((r) => fitsTenantKind(r.permissions, auth.tenantKind));
+  if (auth.isTenantAdmin) return keepWithVisibleChildren(fits, groups);
   const granted =
     systemId === auth.systemId
       ? (await sessionFacts(ctx.db, auth)).resources
       : (await grantedResources(ctx.db, { ...auth, systemId })).resources;
-  return granted === 'all' ? rows : keepGrantedWithAncestors(rows, granted);
+  const shown = granted === 'all' ? fits : keepGrantedWithAncestors(fits, granted);
+  return keepWithVisibleChildren(shown, groups);
 }
 
 /** Groups (entries with children in the tree) stay only when one of their children stays. */

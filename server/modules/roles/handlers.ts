@@ -4,12 +4,13 @@
  * removal (with its grants), and who holds a role directly. An employee's inherited roles (source
  * 'other', from an organisation or a position) cannot be removed from the employee (spec §6).
  */
+import { requireMayGiveRoles } from '../../auth/grant-guard.ts';
 import { sql } from 'kysely';
 import { newId } from '../../auth/tokens.ts';
 import { isUniqueViolation } from '../../auth/accounts.ts';
 import { translate } from '../../http/i18n.ts';
 import type { HandlerContext } from '../handler.ts';
-import { defineHandlers } from '../handler.ts';
+import { authOf, defineHandlers } from '../handler.ts';
 import { tenantSchemaOf } from '../handler.ts';
 import type { ListRequest, ListSpec, PageResult } from '../list-query.ts';
 import {
@@ -316,6 +317,7 @@ export const roleHandlers = defineHandlers({
     const space = spaceOf(ctx);
     await requireRole(space, roleId);
     await requireIds(space, 'employee', ids);
+    await requireMayGiveRoles(ctx.db, authOf(ctx), [roleId]);
     await space
       .insertInto('role_grant')
       .values(ids.map((party_id) => ({ role_id: roleId, party_type: 'employee' as const, party_id })))

@@ -9,6 +9,7 @@
  * proves the mobile by its SMS code before it says whether a name or number is taken, and every answer
  * that could tell whether an account or tenant exists is rate-limited (the 'lookup' bucket).
  */
+import { requireOutranks } from '../../auth/account-guard.ts';
 import {
   accountById,
   accountNameTaken,
@@ -147,6 +148,7 @@ async function resetOthers(ctx: HandlerContext, body: PasswordChange): Promise<t
     // An unknown id and another tenant's account read the same.
     if (!target || !(await mayChangeCredentials(ctx.db, auth, target)))
       throw new ApiError(Code.NO_PERMISSION, 'security.sharedCredentials');
+    await requireOutranks(ctx.db, auth, target.id, target.fullname);
     assertPasswordAllowed(password, await settingFor(ctx.db, target.id), target, ctx.lang);
     await assertNotReused(ctx.db, target.id, password);
     targets.push(target);
