@@ -129,6 +129,21 @@ describe.each(DB_KINDS)('office items on %s', (kind) => {
     expect((await get('huangyong', simplified.id)).body.state).toBe(200);
     expect((await get('huangyong', normal.id)).body.state).toBe(404);
     expect(ids(await list('huangyong', 'awaitingCheck'))).toEqual([simplified.id]);
+    // And the public comments of no other case (they name their authors and contacts).
+    const comments = async (account: string) =>
+      (await as(account, 'POST', '/filing/comment/list', { size: 100 })).body.data.rows as {
+        caseId: string;
+      }[];
+    expect((await comments('wangjun')).length).toBeGreaterThan(0);
+    expect((await comments('huangyong')).every((c) => c.caseId === simplified.id)).toBe(true);
+    const foreign = (await comments('wangjun')).find((c) => c.caseId !== simplified.id)!;
+    expect(
+      (
+        await as('huangyong', 'POST', `/filing/comment/triage?commentId=${(foreign as { id?: string }).id}`, {
+          triage: 'SPAM',
+        })
+      ).body.state,
+    ).toBe(404);
 
     // Taken back from the bureau: the delegation ends for both, and the bureau no longer reaches the case.
     expect((await assign(simplified.id, '李静')).body.state).toBe(200);

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import { newId } from '../../auth/tokens.ts';
-import { FilingError, notFound, requirePermission, type Actor } from '../actor.ts';
+import { FilingError, has, notFound, requirePermission, type Actor } from '../actor.ts';
 import { hasPassed } from '../calendar.ts';
 import { chinaDate } from '../dates.ts';
 import type { CommentTriage } from '../tables.ts';
@@ -267,6 +267,11 @@ export async function listComments(
     .innerJoin('filing.publication as p', 'p.id', 'm.publication_id');
   if (triage) q = q.where('m.triage', '=', triage);
   if (query.caseId) q = q.where('m.case_id', '=', query.caseId);
+  // A delegated reviewer (no review:allCases) triages the comments of the cases it handles only.
+  if (!has(actor, 'review:allCases'))
+    q = q.where('m.case_id', 'in', (e) =>
+      e.selectFrom('filing.case').select('id').where('handler_account_id', '=', actor.accountId),
+    );
   const [rows, total] = await Promise.all([
     q
       .select([
@@ -307,12 +312,14 @@ export async function triageComment(
   const note = text(raw.note, 'note', { max: 2000 });
   return inUnit(ctx, async (u) => {
     const c = await u.trx
-      .selectFrom('filing.comment')
-      .select(['id', 'case_id'])
-      .where('id', '=', commentId)
-      .forUpdate()
+      .selectFrom('filing.comment as m')
+      .innerJoin('filing.case as k', 'k.id', 'm.case_id')
+      .select(['m.id', 'm.case_id', 'k.handler_account_id'])
+      .where('m.id', '=', commentId)
+      .forUpdate('m')
       .executeTakeFirst();
-    if (!c) throw notFound('comment');
+    if (!c || (!has(actor, 'review:allCases') && c.handler_account_id !== actor.accountId))
+      throw notFound('comment');
     await u.trx
       .updateTable('filing.comment')
       .set({ triage, triage_note: note, triaged_by: actor.accountId, triaged_at: u.at })
