@@ -29,6 +29,10 @@ describe('photo upload through the file store', () => {
     server = await startTestServer('pglite', { staticDir: 'dist', rateLimitPerMinute: 0 });
     browser = await launchBrowser();
     context = await browser.newContext({ ...CONTEXT_DEFAULTS, viewport: { width: 1400, height: 900 } });
+    // The app exposes its api client to the test (window.__mfApi) when this flag is set before it starts.
+    await context.addInitScript(() => {
+      (window as { __MF_E2E__?: boolean }).__MF_E2E__ = true;
+    });
     page = await context.newPage();
     await loginThroughUi(page, server.baseUrl, 'admin', server.adminPassword);
   });
