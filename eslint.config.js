@@ -33,11 +33,11 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // Unit and server test files share one module graph per worker (vitest.config.ts, isolate: false),
+    // Unit, server and e2e test files share one module graph per worker (vitest.config.ts, isolate: false),
     // so a module replaced in one file would stay replaced, or never be, in the next: a file that
     // replaces modules is named *.isolated.test.* and gets a graph of its own.
     files: ['**/*.test.{ts,tsx}'],
-    ignores: ['**/*.isolated.test.{ts,tsx}', 'tests/e2e/**'],
+    ignores: ['**/*.isolated.test.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { formValidators } from './tools/vite-form-validators.ts';
 import { yamlData } from './tools/vite-yaml-plugin.ts';
 import { testTmpDir } from './tests/support/tmp-dir.ts';
+import { LongestFirstSequencer } from './tools/test-order/sequencer.ts';
 
 const UNIT_TESTS = [
   'tests/unit/**/*.test.{ts,tsx}',
@@ -23,6 +24,8 @@ export default defineConfig({
     // expect.poll waits up to 10 s (vitest's default is 1 s): a busy 2-core CI machine can take more
     // than a second for a round trip and a re-render. It returns as soon as the condition holds.
     expect: { poll: { timeout: 10_000 } },
+    // Longest files first, also on a clean clone (tools/test-order/sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     // Globals and env a test stubs are put back after it (files share a worker: see isolate below).
     unstubGlobals: true,
     unstubEnvs: true,
@@ -91,6 +94,9 @@ export default defineConfig({
           // Two files at a time, one per core: each file has its own server, database and browser, and
           // much of a test is waiting on the page, so two share the machine well.
           fileParallelism: true,
+          // As for the server tests: a worker imports the server's modules once, not once per file.
+          // Each file still starts its own server, database and browser.
+          isolate: false,
           maxWorkers: 2,
         },
       },

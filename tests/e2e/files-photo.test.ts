@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { E2E_DB } from './support/suite.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { makeExe, makePng } from '../support/file-fixtures.ts';
-import { CONTEXT_DEFAULTS, launchBrowser } from './support/browser.ts';
+import { CONTEXT_DEFAULTS, closeOpenContexts, sharedBrowser } from './support/browser.ts';
 import { loginThroughUi, requireBuiltApp } from './support/app.ts';
 
 describe('photo upload through the file store', () => {
@@ -26,8 +27,8 @@ describe('photo upload through the file store', () => {
 
   beforeAll(async () => {
     requireBuiltApp();
-    server = await startTestServer('pglite', { staticDir: 'dist', rateLimitPerMinute: 0 });
-    browser = await launchBrowser();
+    server = await startTestServer(E2E_DB, { staticDir: 'dist', rateLimitPerMinute: 0 });
+    browser = await sharedBrowser();
     context = await browser.newContext({ ...CONTEXT_DEFAULTS, viewport: { width: 1400, height: 900 } });
     // The app exposes its api client to the test (window.__mfApi) when this flag is set before it starts.
     await context.addInitScript(() => {
@@ -38,7 +39,7 @@ describe('photo upload through the file store', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeOpenContexts(browser);
     await server?.close();
     rmSync(dir, { recursive: true, force: true });
   });

@@ -6,8 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { E2E_DB } from './support/suite.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { launchBrowser } from './support/browser.ts';
+import { closeOpenContexts, sharedBrowser } from './support/browser.ts';
 import { loginThroughUi, requireBuiltApp } from './support/app.ts';
 import { newPage, storedTokens } from './support/session.ts';
 
@@ -17,12 +18,12 @@ describe('screen lock', () => {
 
   beforeAll(async () => {
     requireBuiltApp();
-    server = await startTestServer('pglite', { staticDir: 'dist', rateLimitPerMinute: 0 });
-    browser = await launchBrowser();
+    server = await startTestServer(E2E_DB, { staticDir: 'dist', rateLimitPerMinute: 0 });
+    browser = await sharedBrowser();
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeOpenContexts(browser);
     await server?.close();
   });
 

@@ -8,9 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { tenantSchemaName } from '../../server/db/tenant-space.ts';
+import { E2E_DB } from './support/suite.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
 import { fakeServer, makeAccount, makeTenant, type FakeServer } from '../server/auth-support.ts';
-import { launchBrowser } from './support/browser.ts';
+import { closeOpenContexts, sharedBrowser } from './support/browser.ts';
 import { requireBuiltApp, submitLogin } from './support/app.ts';
 import { db, lastSmsCode, newPage, solveCaptchaDialog } from './support/session.ts';
 
@@ -51,7 +52,7 @@ describe('public sign-in pages', () => {
     app = await fakeServer((_req, res) =>
       res.writeHead(200, { 'content-type': 'text/html' }).end('<p>app</p>'),
     );
-    server = await startTestServer('pglite', {
+    server = await startTestServer(E2E_DB, {
       staticDir: 'dist',
       rateLimitPerMinute: 0,
       regOpen: true,
@@ -60,11 +61,11 @@ describe('public sign-in pages', () => {
       casService: 'http://merger-filing.test/',
     });
     await makeAccount(server, { account: 'cas_person', isSuper: true });
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeOpenContexts(browser);
     await server?.close();
     await cas?.close();
     await app?.close();

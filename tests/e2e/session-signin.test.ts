@@ -5,9 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { E2E_DB } from './support/suite.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { demoTenantId, makeAccount } from '../server/auth-support.ts';
-import { launchBrowser } from './support/browser.ts';
+import { closeOpenContexts, sharedBrowser } from './support/browser.ts';
 import { requireBuiltApp, submitLogin } from './support/app.ts';
 import { db, lastSmsCode, newPage, shownCaptcha, solveCaptchaDialog } from './support/session.ts';
 
@@ -17,12 +18,12 @@ describe('signing in', () => {
 
   beforeAll(async () => {
     requireBuiltApp();
-    server = await startTestServer('pglite', { staticDir: 'dist', rateLimitPerMinute: 0 });
-    browser = await launchBrowser();
+    server = await startTestServer(E2E_DB, { staticDir: 'dist', rateLimitPerMinute: 0 });
+    browser = await sharedBrowser();
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeOpenContexts(browser);
     await server?.close();
   });
 

@@ -7,9 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { E2E_DB } from './support/suite.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
 import { demoTenantId, makeAccount, makeTenant } from '../server/auth-support.ts';
-import { launchBrowser } from './support/browser.ts';
+import { closeOpenContexts, sharedBrowser } from './support/browser.ts';
 import { loginThroughUi, requireBuiltApp, submitLogin } from './support/app.ts';
 import {
   countRefreshes,
@@ -41,12 +42,12 @@ describe('tokens in the browser', () => {
 
   beforeAll(async () => {
     requireBuiltApp();
-    server = await startTestServer('pglite', { staticDir: 'dist', rateLimitPerMinute: 0 });
-    browser = await launchBrowser();
+    server = await startTestServer(E2E_DB, { staticDir: 'dist', rateLimitPerMinute: 0 });
+    browser = await sharedBrowser();
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeOpenContexts(browser);
     await server?.close();
   });
 

@@ -35,7 +35,8 @@ interface EmployeePage {
 }
 
 describe('walking skeleton', () => {
-  const suite = useE2eSuite();
+  // On embedded PGlite, the database `npm start` uses on a bare machine (the other files use PostgreSQL).
+  const suite = useE2eSuite({}, { db: 'pglite' });
 
   async function queryEmployees(body: unknown): Promise<EmployeePage> {
     const token = await loginAsAdmin(suite.server);
