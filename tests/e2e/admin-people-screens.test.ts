@@ -220,7 +220,15 @@ describe('people administration pages', () => {
     const switcher = tree
       .locator('.ant-tree-treenode', { has: title(parentName) })
       .locator('.ant-tree-switcher');
-    if ((await switcher.getAttribute('class'))?.includes('switcher_close')) await switcher.click();
+    // The level is read again after the save: until that answer is drawn the parent may still show as
+    // a leaf, so look again until the child shows, opening the parent whenever it is drawn closed.
+    await expect
+      .poll(async () => {
+        if (await node(child).isVisible()) return true;
+        if ((await switcher.getAttribute('class'))?.includes('switcher_close')) await switcher.click();
+        return false;
+      })
+      .toBe(true);
     await node(child).click({ button: 'right' });
     await page.getByRole('menuitem', { name: '删除岗位' }).click();
     await page.locator('.ant-modal-confirm-title', { hasText: `确定删除岗位“${child}”吗？` }).waitFor();
