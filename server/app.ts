@@ -93,6 +93,13 @@ export async function buildApp(db: Db, config: ServerConfig, opts: BuildOptions 
       wildcard: true,
       index: ['index.html'],
       dotfiles: 'ignore',
+      // Built files under assets/ are named by their content: a browser keeps them and never asks again.
+      // The pages that name them (index.html, public.html) are checked with the server on every load.
+      setHeaders: (reply, path) =>
+        reply.header(
+          'cache-control',
+          /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        ),
     });
   }
   // Uploads are read as streams by their handler (server/modules/files): nothing is buffered whole.

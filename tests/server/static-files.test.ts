@@ -32,6 +32,8 @@ describe('static files of the built app', () => {
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/javascript/);
     expect(await r.text()).toBe('console.log(1);');
+    // Named by content: kept by the browser for good, never asked for again.
+    expect(r.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
   it('answers an app address with the app page', async () => {
@@ -39,6 +41,8 @@ describe('static files of the built app', () => {
       const r = await get(path);
       expect(r.status, path).toBe(200);
       expect(await r.text(), path).toContain('<title>app</title>');
+      // The page names this build's files: checked again on every load, so a new build is picked up.
+      expect(r.headers.get('cache-control'), path).toBe('no-cache');
     }
   });
 
