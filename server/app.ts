@@ -16,6 +16,7 @@ import { loggerOptions } from './http/log-redaction.ts';
 import { forSerialising } from './http/response-schemas.ts';
 import { installOperationLog } from './audit/operation-log.ts';
 import { answerClientError, installErrorHandling } from './http/errors.ts';
+import { installJsonBodies } from './http/json-body.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { buildValidatorCompiler } from './http/validation.ts';
 import { allHandlers } from './modules/index.ts';
@@ -76,6 +77,7 @@ export async function buildApp(db: Db, config: ServerConfig, opts: BuildOptions 
     clientErrorHandler: answerClientError,
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
+  installJsonBodies(app);
   const operations = loadCatalogue();
   const entities = loadEntities();
   app.setValidatorCompiler(buildValidatorCompiler(entities));

@@ -129,6 +129,11 @@ describe.each(DB_KINDS)('bad input on %s', (kind) => {
       headers: { 'content-type': 'application/json' },
     });
     expect(proto.status).toBe(400);
+    // Valid JSON with a reserved key: said as such, with the guard's state (not 'not valid JSON').
+    expect(proto.body).toMatchObject({
+      state: 6010101,
+      message: 'The request body uses a reserved name (__proto__, constructor, prototype) as a key',
+    });
     for (const field of ['constructor', 'toString', 'hasOwnProperty'])
       expect((await list({ sorts: [{ field }] })).body, field).toMatchObject({
         state: 6010101,
