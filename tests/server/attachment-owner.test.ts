@@ -11,7 +11,7 @@ import { newId } from '../../server/auth/tokens.ts';
 import { setFilePublic } from '../../server/files/attachments.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
 import { makePdf } from '../support/file-fixtures.ts';
-import { db, demoTenantId, loginToken, makeAccount } from './auth-support.ts';
+import { db, demoTenantId, loginToken, makeAccount, grantRole } from './auth-support.ts';
 import { DB_KINDS } from './databases.ts';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -97,32 +97,18 @@ describe.each(DB_KINDS)('attachment owner rule on %s', (kind) => {
       .select(['id', 'permissions'])
       .where('system_id', '=', systemId)
       .execute();
-    const space = db(t).withSchema(schema);
-    const roleId = newId();
-    await space
-      .insertInto('role')
-      .values({ id: roleId, system_id: systemId, name: '文件管理', alias: `files_${kind}` })
-      .execute();
-    for (const permission of ['file:upload', 'file:remove', 'file:read', 'message:send']) {
+    const resourceIds = ['file:upload', 'file:remove', 'file:read', 'message:send'].map((permission) => {
       const r = resources.find((x) => x.permissions.includes(permission));
       if (!r) throw new Error(`no menu resource carries ${permission}`);
-      await space
-        .insertInto('role_resource')
-        .values({ role_id: roleId, resource_id: r.id })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    }
-    for (const account of [a, b]) {
-      const employee = await space
-        .selectFrom('employee')
-        .select('id')
-        .where('account_id', '=', account.id)
-        .executeTakeFirstOrThrow();
-      await space
-        .insertInto('role_grant')
-        .values({ role_id: roleId, party_type: 'employee', party_id: employee.id })
-        .execute();
-    }
+      return r.id;
+    });
+    await grantRole(t, schema, {
+      systemId,
+      name: '文件管理',
+      alias: `files_${kind}`,
+      resourceIds,
+      accountIds: [a.id, b.id],
+    });
     owner = (await loginToken(t, a.account, a.password)).access_token;
     other = (await loginToken(t, b.account, b.password)).access_token;
     admin = (await loginToken(t, c.account, c.password)).access_token;

@@ -211,3 +211,40 @@ export async function fakeServer(
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * Gives the employees of `accountIds` (in the tenant space `schema`) a new role granting the menu
+ * resources `resourceIds`: how the server tests make holders of a permission.
+ */
+export async function grantRole(
+  t: TestServer,
+  schema: string,
+  opts: { systemId: string; name: string; alias: string; resourceIds: string[]; accountIds: string[] },
+): Promise<{ roleId: string; employeeIds: string[] }> {
+  const space = db(t).withSchema(schema);
+  const roleId = newId();
+  await space
+    .insertInto('role')
+    .values({ id: roleId, system_id: opts.systemId, name: opts.name, alias: opts.alias })
+    .execute();
+  const resourceIds = [...new Set(opts.resourceIds)];
+  if (resourceIds.length)
+    await space
+      .insertInto('role_resource')
+      .values(resourceIds.map((resource_id) => ({ role_id: roleId, resource_id })))
+      .execute();
+  const employeeIds: string[] = [];
+  for (const accountId of opts.accountIds) {
+    const employee = await space
+      .selectFrom('employee')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .executeTakeFirstOrThrow();
+    await space
+      .insertInto('role_grant')
+      .values({ role_id: roleId, party_type: 'employee', party_id: employee.id })
+      .execute();
+    employeeIds.push(employee.id);
+  }
+  return { roleId, employeeIds };
+}

@@ -25,10 +25,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue, type Operation } from '../../schemas/catalogue.ts';
 import { issueSession, issueSessionInFamily } from '../../server/auth/session.ts';
-import { newId } from '../../server/auth/tokens.ts';
 import { permissionVocabulary } from '../../server/auth/permissions.ts';
 import { startTestServer, type DbKind, type TestServer } from '../support/server.ts';
-import { db, demoTenantId, makeAccount, makeTenant } from './auth-support.ts';
+import { db, demoTenantId, makeAccount, makeTenant, grantRole } from './auth-support.ts';
 import { DB_KINDS } from './databases.ts';
 import type { TenantKind } from '../../schemas/catalogue-types.ts';
 
@@ -153,7 +152,6 @@ export function describeAuthorizationMatrix(kind: DbKind): void {
         .orderBy('alias')
         .execute();
       const makeHolders = async (tenantId: string, schema: string, prefix: string) => {
-        const space = db(t).withSchema(schema);
         for (const permission of tenantPermissions) {
           const resource = resources.find((r) => r.permissions.includes(permission));
           if (!resource) throw new Error(`no menu resource carries ${permission}`);
@@ -162,29 +160,13 @@ export function describeAuthorizationMatrix(kind: DbKind): void {
             tenantId,
           });
           accounts[`${prefix}:${permission}`] = holder.id;
-          const roleId = newId();
-          await space
-            .insertInto('role')
-            .values({
-              id: roleId,
-              system_id: systemId,
-              name: permission,
-              alias: `${prefix}_${permission.replace(':', '_')}`,
-            })
-            .execute();
-          await space
-            .insertInto('role_resource')
-            .values({ role_id: roleId, resource_id: resource.id })
-            .execute();
-          const employee = await space
-            .selectFrom('employee')
-            .select('id')
-            .where('account_id', '=', holder.id)
-            .executeTakeFirstOrThrow();
-          await space
-            .insertInto('role_grant')
-            .values({ role_id: roleId, party_type: 'employee', party_id: employee.id })
-            .execute();
+          await grantRole(t, schema, {
+            systemId,
+            name: permission,
+            alias: `${prefix}_${permission.replace(':', '_')}`,
+            resourceIds: [resource.id],
+            accountIds: [holder.id],
+          });
         }
       };
       authority = await makeTenant(t, `ax_${kind}`);

@@ -12,7 +12,15 @@ import { issueSession } from '../../server/auth/session.ts';
 import { newId } from '../../server/auth/tokens.ts';
 import { addDays, chinaDate } from '../../server/filing/dates.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
-import { db, demoTenantId, loginToken, makeAccount, makeTenant, solveCaptcha } from './auth-support.ts';
+import {
+  db,
+  demoTenantId,
+  loginToken,
+  makeAccount,
+  makeTenant,
+  solveCaptcha,
+  grantRole,
+} from './auth-support.ts';
 import { DB_KINDS } from './databases.ts';
 
 const today = chinaDate(new Date());
@@ -88,22 +96,13 @@ describe.each(DB_KINDS)('anonymous comments switch on %s', (kind) => {
         .where('id', '=', authority)
         .executeTakeFirstOrThrow()
     ).schema_name;
-    const space = db(t).withSchema(schema);
-    const roleId = newId();
-    await space
-      .insertInto('role')
-      .values({ id: roleId, system_id: systemId, name: alias, alias: `r_${alias}` })
-      .execute();
-    await space.insertInto('role_resource').values({ role_id: roleId, resource_id: resource.id }).execute();
-    const employee = await space
-      .selectFrom('employee')
-      .select('id')
-      .where('account_id', '=', member.id)
-      .executeTakeFirstOrThrow();
-    await space
-      .insertInto('role_grant')
-      .values({ role_id: roleId, party_type: 'employee', party_id: employee.id })
-      .execute();
+    await grantRole(t, schema, {
+      systemId,
+      name: alias,
+      alias: `r_${alias}`,
+      resourceIds: [resource.id],
+      accountIds: [member.id],
+    });
     return (await issueSession(db(t), member.id, 600, { tenantId: authority, systemId })).access_token;
   }
 

@@ -7,9 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueSession, issueSessionInFamily } from '../../server/auth/session.ts';
-import { newId } from '../../server/auth/tokens.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
-import { db, demoTenantId, makeAccount, makeTenant } from './auth-support.ts';
+import { db, demoTenantId, makeAccount, makeTenant, grantRole } from './auth-support.ts';
 import { DB_KINDS } from './databases.ts';
 
 describe.each(DB_KINDS)('trust rules on %s', (kind) => {
@@ -51,32 +50,20 @@ describe.each(DB_KINDS)('trust rules on %s', (kind) => {
   async function member(tenantId: string, permissions: string[], admin = false) {
     const account = await makeAccount(t, { account: `tr_${kind}_${++seq}`, tenantId, admin });
     if (permissions.length) {
-      const space = db(t).withSchema(await schemaOf(tenantId));
       const resources = await db(t)
         .selectFrom('platform.resource')
         .select(['id', 'permissions'])
         .where('system_id', '=', systemId)
         .execute();
-      const roleId = newId();
-      await space
-        .insertInto('role')
-        .values({ id: roleId, system_id: systemId, name: `tr ${seq}`, alias: `tr_${kind}_${seq}` })
-        .execute();
       const granted = resources.filter((r) => r.permissions.some((p) => permissions.includes(p)));
-      await space
-        .insertInto('role_resource')
-        .values(granted.map((r) => ({ role_id: roleId, resource_id: r.id })))
-        .execute();
-      const employee = await space
-        .selectFrom('employee')
-        .select('id')
-        .where('account_id', '=', account.id)
-        .executeTakeFirstOrThrow();
-      await space
-        .insertInto('role_grant')
-        .values({ role_id: roleId, party_type: 'employee', party_id: employee.id })
-        .execute();
-      return { ...account, roleId, employeeId: employee.id };
+      const { roleId, employeeIds } = await grantRole(t, await schemaOf(tenantId), {
+        systemId,
+        name: `tr ${seq}`,
+        alias: `tr_${kind}_${seq}`,
+        resourceIds: granted.map((r) => r.id),
+        accountIds: [account.id],
+      });
+      return { ...account, roleId, employeeId: employeeIds[0] };
     }
     const employee = await db(t)
       .withSchema(await schemaOf(tenantId))
