@@ -124,6 +124,8 @@ export async function buildApp(db: Db, config: ServerConfig, opts: BuildOptions 
     streams.close();
   });
   app.addHook('onClose', async () => events.close());
+  // With PostgreSQL, listen before serving: an event published meanwhile would reach no stream here.
+  app.addHook('onReady', async () => events.ready());
   registerCatalogueRoutes(app, { db, config, operations, handlers: opts.handlers ?? allHandlers });
   await registerTusRoutes(app, db, config);
   installTusSweep(app, config);

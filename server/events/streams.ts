@@ -88,7 +88,10 @@ export function streamRegistry(db: Db, bus: EventBus, sweepMs = 5_000): StreamRe
     },
     of: (tenantId) => [...streams.values()].filter((s) => tenantId === null || s.tenantId === tenantId),
     async sweep() {
-      const ids = [...new Set([...streams.values()].map((s) => s.sessionId))];
+      // Only the streams open when the query starts are judged by it: one opened while it runs has a
+      // session the query never looked at (closing it would end a fresh tab's stream at once).
+      const checked = [...streams.values()];
+      const ids = [...new Set(checked.map((s) => s.sessionId))];
       if (!ids.length) return;
       const alive = await db
         .selectFrom('platform.session as s')
@@ -100,7 +103,7 @@ export function streamRegistry(db: Db, bus: EventBus, sweepMs = 5_000): StreamRe
         .where('s.expires_at', '>', new Date())
         .execute();
       const live = new Set(alive.map((r) => r.id));
-      closeWhere((s) => !live.has(s.sessionId), 'session');
+      for (const s of checked) if (!live.has(s.sessionId)) s.close('session');
     },
     size: () => streams.size,
     close() {

@@ -3,6 +3,7 @@
  * group or an organisation after opening the bell hears the next message to that group or organisation
  * on the same stream, without reconnecting; before the change, such a message does not reach them.
  */
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../server/auth/tokens.ts';
 import { openEventStream } from '../support/event-stream.ts';
@@ -109,5 +110,22 @@ describe.each(DB_KINDS)('bell stream after membership changes on %s', (kind) => 
     } finally {
       stream.close();
     }
+  });
+
+  it('a session sweep judges only the streams open when it started: one opened meanwhile stays open', async () => {
+    const streams = t.server.app.streams;
+    const fakeResponse = () => new PassThrough() as never;
+    const base = { accountId: 'a', tenantId, tenantSchema: schema, familyId: null, keys: new Set<string>() };
+    const ended = streams.open(fakeResponse(), { ...base, sessionId: `gone_${newId()}` });
+    const sweep = streams.sweep();
+    // Opened while the sweep's query runs: its session was never looked at.
+    const fresh = streams.open(fakeResponse(), { ...base, sessionId: `fresh_${newId()}` });
+    await sweep;
+    const open = () => streams.of(tenantId).map((s) => s.id);
+    expect(open()).not.toContain(ended.id);
+    expect(open()).toContain(fresh.id);
+    // The next sweep looks at it (no such session: closed).
+    await streams.sweep();
+    expect(open()).not.toContain(fresh.id);
   });
 });
