@@ -11,6 +11,12 @@ export interface MenuButtonDef {
   alias: string;
   name: string;
   permissions: string[];
+  /**
+   * Another entry or button of the subsystem: on an installation that had it before this button existed,
+   * every role granting it is granted this button too (a right split out of an older one stays with
+   * those who had it).
+   */
+  grantedWith?: string;
 }
 
 export interface MenuEntryDef {
@@ -49,6 +55,8 @@ export interface MenuItem {
   sort: number;
   hidden: boolean;
   permissions: string[];
+  /** MenuButtonDef.grantedWith. */
+  grantedWith: string | null;
   /** The file that defines it (for messages). */
   file: string;
 }
@@ -79,6 +87,7 @@ export function flattenMenus(files: { file: string; menu: MenuFile }[]): MenuIte
       sort: entry.sort,
       hidden: entry.hidden === true,
       permissions: entry.permissions ?? [],
+      grantedWith: null,
       file,
     });
     (entry.buttons ?? []).forEach((button, i) =>
@@ -95,6 +104,7 @@ export function flattenMenus(files: { file: string; menu: MenuFile }[]): MenuIte
         sort: i + 1,
         hidden: false,
         permissions: button.permissions,
+        grantedWith: button.grantedWith ?? null,
         file,
       }),
     );

@@ -131,6 +131,8 @@ export async function prepareData(
       console.log(
         `menu: kept ${menus.edited.length} built-in entries an administrator edited (${menus.edited.join(', ')})`,
       );
+    if (menus.granted && opts.logger)
+      console.log(`menu: ${menus.granted} role grants added for new rights split out of older ones`);
     return timed(
       'seed',
       seedIfEmpty(tx, {

@@ -5,6 +5,8 @@
  *   menu, on an existing installation the entries a new version brings;
  * - an entry written by an earlier start and not edited since (its fields still match origin_digest, the
  *   digest of the definition then written) follows the files: new name, icon, place, permissions…;
+ * - a button added to an existing installation with `grantedWith` is granted, in every tenant, to the
+ *   roles granting the resource it names (a right split out of an older one stays with those who had it);
  * - an entry an administrator edited is left as it is, and so is every entry the files no longer name;
  * - an entry from before digests existed (the menu the first versions seeded in code) counts as not
  *   edited when it matches its definition apart from the permissions and the hidden flag, which it then
@@ -24,6 +26,8 @@ export interface MenuSyncResult {
   updated: number;
   /** Aliases of built-in entries left alone because an administrator changed them. */
   edited: string[];
+  /** Role grants added for new buttons with `grantedWith`, over all tenants. */
+  granted: number;
 }
 
 interface Fields {
@@ -88,7 +92,7 @@ export async function syncBuiltInMenus(
   db: Db,
   items = flattenMenus(loadMenuFiles()),
 ): Promise<MenuSyncResult> {
-  const result: MenuSyncResult = { added: 0, updated: 0, edited: [] };
+  const result: MenuSyncResult = { added: 0, updated: 0, edited: [], granted: 0 };
   const bySubsystem = new Map<string, MenuItem[]>();
   for (const item of items)
     bySubsystem.set(item.subsystem, [...(bySubsystem.get(item.subsystem) ?? []), item]);
@@ -142,6 +146,7 @@ async function syncSubsystem(
     .where('system_id', '=', systemId)
     .execute()) as Row[];
   const byAlias = new Map(rows.map((r) => [r.alias, r]));
+  const before = new Map(rows.map((r) => [r.alias, r.id]));
   const aliasOfId = new Map(rows.map((r) => [r.id, r.alias]));
   const fieldsOfRow = (r: Row): Fields => ({
     parent: r.parent_id === '0' ? null : (aliasOfId.get(r.parent_id) ?? `#${r.parent_id}`),
@@ -185,6 +190,8 @@ async function syncSubsystem(
       byAlias.set(item.alias, added);
       aliasOfId.set(id, item.alias);
       result.added += 1;
+      const from = item.grantedWith ? before.get(item.grantedWith) : undefined;
+      if (from) result.granted += await grantAlongside(tx, from, id);
       continue;
     }
     const current = fieldsOfRow(row);
@@ -200,4 +207,18 @@ async function syncSubsystem(
     await tx.updateTable('platform.resource').set(values).where('id', '=', row.id).execute();
     result.updated += 1;
   }
+}
+
+/** In every tenant, grants resource `added` to each role that grants resource `from`; returns how many. */
+async function grantAlongside(tx: Db, from: string, added: string): Promise<number> {
+  const tenants = await tx.selectFrom('platform.tenant').select('schema_name').execute();
+  let granted = 0;
+  for (const { schema_name: schema } of tenants) {
+    const r = await sql`
+      insert into ${sql.id(schema, 'role_resource')} (role_id, resource_id)
+      select role_id, ${added} from ${sql.id(schema, 'role_resource')} where resource_id = ${from}
+      on conflict do nothing`.execute(tx);
+    granted += Number(r.numAffectedRows ?? 0);
+  }
+  return granted;
 }

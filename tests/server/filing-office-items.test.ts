@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from './databases.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
 import { demoTokens } from '../support/demo-sign-in.ts';
+import { db } from './auth-support.ts';
 
 interface Row {
   id: string;
@@ -129,6 +130,26 @@ describe.each(DB_KINDS)('office items on %s', (kind) => {
     expect((await get('huangyong', simplified.id)).body.state).toBe(200);
     expect((await get('huangyong', normal.id)).body.state).toBe(404);
     expect(ids(await list('huangyong', 'awaitingCheck'))).toEqual([simplified.id]);
+    // Its deadline dashboard counts the cases it handles; the central staff's counts every case.
+    const dashboardTotal = async (account: string) => {
+      const res = await as(account, 'GET', '/filing/dashboard');
+      expect(res.body.state, res.body.message).toBe(200);
+      return (res.body.data.byState as { count: number }[]).reduce((n, r) => n + r.count, 0);
+    };
+    const handled = await db(t)
+      .selectFrom('filing.case')
+      .select((e) => e.fn.countAll<string>().as('n'))
+      .where('state', '<>', 'DRAFT')
+      .where('handler_account_id', '=', await staffId('黄勇'))
+      .executeTakeFirstOrThrow();
+    const everyCase = await db(t)
+      .selectFrom('filing.case')
+      .select((e) => e.fn.countAll<string>().as('n'))
+      .where('state', '<>', 'DRAFT')
+      .executeTakeFirstOrThrow();
+    expect(await dashboardTotal('huangyong')).toBe(Number(handled.n));
+    expect(Number(handled.n)).toBeLessThan(Number(everyCase.n));
+    expect(await dashboardTotal('wangjun')).toBe(Number(everyCase.n));
     // And the public comments of no other case (they name their authors and contacts).
     const comments = async (account: string) =>
       (await as(account, 'POST', '/filing/comment/list', { size: 100 })).body.data.rows as {

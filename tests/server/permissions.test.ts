@@ -7,7 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flattenMenus, loadMenuFiles } from '../../schemas/menus.ts';
 import { syncBuiltInMenus } from '../../server/seed/menu-sync.ts';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
-import { db, demoTenantId, loginToken, makeAccount, makeTenant, type MadeAccount } from './auth-support.ts';
+import {
+  db,
+  demoTenantId,
+  grantRole,
+  loginToken,
+  makeAccount,
+  makeTenant,
+  type MadeAccount,
+} from './auth-support.ts';
 import { DB_KINDS } from './databases.ts';
 
 describe.each(DB_KINDS)('permissions on %s', (kind) => {
@@ -250,5 +258,65 @@ describe.each(DB_KINDS)('permissions on %s', (kind) => {
       .where('alias', '=', 'employeeList')
       .executeTakeFirstOrThrow();
     expect(legacy.permissions).toEqual(['employee:read']);
+  });
+
+  it('grants a right split out of an older one to the roles holding the older one, on an installation that predates it', async () => {
+    // An installation from before review:allCases: its reviewers' roles grant filing_reviewRead only.
+    const resource = (alias: string) =>
+      db(t)
+        .selectFrom('platform.resource')
+        .select(['id', 'system_id'])
+        .where('alias', '=', alias)
+        .executeTakeFirstOrThrow();
+    const read = await resource('filing_reviewRead');
+    const old = await resource('filing_reviewAllCases');
+    const { schema_name: schema } = await db(t)
+      .selectFrom('platform.tenant')
+      .select('schema_name')
+      .where('id', '=', demo)
+      .executeTakeFirstOrThrow();
+    const reviewers = await grantRole(t, schema, {
+      systemId: read.system_id,
+      name: '旧审查员',
+      alias: `oldReviewer_${kind}`,
+      resourceIds: [read.id],
+      accountIds: [],
+    });
+    const others = await grantRole(t, schema, {
+      systemId: read.system_id,
+      name: '旧其他',
+      alias: `oldOther_${kind}`,
+      resourceIds: [],
+      accountIds: [],
+    });
+    const tenants = await db(t).selectFrom('platform.tenant').select('schema_name').execute();
+    for (const { schema_name } of tenants)
+      await db(t)
+        .withSchema(schema_name)
+        .deleteFrom('role_resource')
+        .where('resource_id', '=', old.id)
+        .execute();
+    await db(t).deleteFrom('platform.resource').where('id', '=', old.id).execute();
+
+    const result = await syncBuiltInMenus(db(t));
+    expect(result.added).toBe(1);
+    const added = await resource('filing_reviewAllCases');
+    const holders = async (resourceId: string) =>
+      (
+        await db(t)
+          .withSchema(schema)
+          .selectFrom('role_resource')
+          .select('role_id')
+          .where('resource_id', '=', resourceId)
+          .execute()
+      )
+        .map((r) => r.role_id)
+        .sort();
+    expect(await holders(added.id)).toEqual(await holders(read.id));
+    expect(await holders(added.id)).toContain(reviewers.roleId);
+    expect(await holders(added.id)).not.toContain(others.roleId);
+    expect(result.granted).toBeGreaterThanOrEqual(1);
+    // A later start adds nothing and grants nothing again.
+    expect(await syncBuiltInMenus(db(t))).toMatchObject({ added: 0, granted: 0 });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Built-in menu files (schemas/menus/*.yaml): the meta-schema (schemas/meta/menu.schema.json), then what it
  * cannot say — aliases unique within a subsystem (entries and buttons together), a file's `parent` names an
- * entry of the subsystem, names are translation keys, screens exist, every permission is declared in the
+ * entry of the subsystem, a button's `grantedWith` names an entry or button of it, names are translation keys, screens exist, every permission is declared in the
  * catalogue, and every tenant permission is carried by some entry or button (else no role could grant it).
  */
 import { flattenMenus, type MenuFile } from '../../schemas/menus.ts';
@@ -78,6 +78,15 @@ export function checkMenus(
         });
       }
     });
+  }
+  for (const item of items) {
+    if (item.grantedWith && !seen.has(`${item.subsystem}:${item.grantedWith}`)) {
+      errors.push({
+        file: item.file,
+        path: joinPointer(pointers.get(item.file)?.get(item.alias) ?? '/', 'grantedWith'),
+        message: `grantedWith: no entry or button "${item.grantedWith}" in subsystem ${item.subsystem}`,
+      });
+    }
   }
   for (const { file, menu } of valid) {
     if (menu.parent && !entries.has(`${menu.subsystem}:${menu.parent}`)) {

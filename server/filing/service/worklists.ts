@@ -284,11 +284,14 @@ export async function worklist(ctx: FilingContext, actor: Actor, query: Worklist
 export async function dashboard(ctx: FilingContext, actor: Actor) {
   requirePermission(actor, 'review:read');
   const today = chinaDate(ctx.now());
+  // A delegated reviewer's figures count the cases it handles, as its worklists do (access.ts).
+  const own = has(actor, 'review:allCases') ? null : actor.accountId;
   const [byState, dueThisWeek, averages] = await Promise.all([
     ctx.db
       .selectFrom('filing.case')
       .select(['state', 'division_name', (e) => e.fn.countAll<number>().as('n')])
       .where('state', '<>', 'DRAFT')
+      .$if(own !== null, (q) => q.where('handler_account_id', '=', own!))
       .groupBy(['state', 'division_name'])
       .execute(),
     ctx.db
@@ -298,12 +301,18 @@ export async function dashboard(ctx: FilingContext, actor: Actor) {
       .where('kind', 'in', ['PHASE_I', 'PHASE_II', 'SUPPLEMENT'])
       .where('due_on', '>=', today)
       .where('due_on', '<=', addDays(today, 7))
+      .$if(own !== null, (q) =>
+        q.where('case_id', 'in', (e) =>
+          e.selectFrom('filing.case').select('id').where('handler_account_id', '=', own!),
+        ),
+      )
       .executeTakeFirstOrThrow(),
     sql<{ division_name: string | null; to_acceptance: number | null; to_decision: number | null }>`
       select division_name,
         avg(accepted_on - (submitted_at at time zone 'Asia/Shanghai')::date)::float8 as to_acceptance,
         avg(decided_on - accepted_on)::float8 as to_decision
       from filing."case" where submitted_at is not null
+        and (${own}::text is null or handler_account_id = ${own}::text)
       group by division_name`.execute(ctx.db),
   ]);
   return {

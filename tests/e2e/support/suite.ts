@@ -3,7 +3,8 @@
  * production build, and Debian's Chromium, both started once in beforeAll. Every test then opens its
  * own browser context (own storage and cookies), signs in and makes its own data, so a slow or failing
  * test never takes the next ones down with it. Contexts a test opened are closed after it; a failing
- * test leaves a screenshot in $E2E_SHOTS when that is set.
+ * test leaves a screenshot in $E2E_SHOTS when that is set; a passing one fails if any of its pages met a
+ * Content Security Policy refusal (allowCspViolations() for the test that provokes one).
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +23,11 @@ export interface E2eSuite {
   readonly browser: Browser;
   /** A fresh context and page, not signed in; closed after the test. */
   newPage(options?: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page }>;
+  /**
+   * Every page of every test is watched for Content Security Policy refusals, and a test that passes with
+   * one fails after it; a test that provokes one on purpose says so first.
+   */
+  allowCspViolations(): void;
   /** A fresh context signed in (admin by default), on the dashboard. */
   signedIn(
     username?: string,
@@ -104,6 +110,9 @@ export function useE2eSuite(overrides: Partial<ServerConfig> = {}, options: { db
   let browser: Browser | undefined;
   let appDir: string | undefined;
   let opened: { context: BrowserContext; page: Page }[] = [];
+  // Chromium's console line for each CSP refusal, from every context the test opened.
+  let cspRefusals: string[] = [];
+  let cspAllowed = false;
 
   beforeAll(async () => {
     requireBuiltApp();
@@ -121,6 +130,10 @@ export function useE2eSuite(overrides: Partial<ServerConfig> = {}, options: { db
   afterEach(async (ctx) => {
     const pages = opened;
     opened = [];
+    const refusals = cspRefusals;
+    cspRefusals = [];
+    const allowed = cspAllowed;
+    cspAllowed = false;
     if (ctx.task.result?.state === 'fail' && process.env.E2E_SHOTS) {
       for (const [i, { page }] of pages.entries()) {
         const name = `${ctx.task.name.slice(0, 40)}-${i}.png`.replace(/[/\\]/g, '_');
@@ -128,6 +141,8 @@ export function useE2eSuite(overrides: Partial<ServerConfig> = {}, options: { db
       }
     }
     await Promise.all(pages.map(({ context }) => context.close().catch(() => undefined)));
+    if (refusals.length && !allowed && ctx.task.result?.state !== 'fail')
+      throw new Error(`the page's Content Security Policy refused:\n${refusals.join('\n')}`);
   });
 
   afterAll(async () => {
@@ -145,8 +160,14 @@ export function useE2eSuite(overrides: Partial<ServerConfig> = {}, options: { db
       if (!browser) throw new Error('the browser is not launched (beforeAll failed?)');
       return browser;
     },
+    allowCspViolations() {
+      cspAllowed = true;
+    },
     async newPage(options = {}) {
       const context = await suite.browser.newContext({ ...CONTEXT_DEFAULTS, ...options });
+      context.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) cspRefusals.push(message.text());
+      });
       // The app exposes its api client to tests (window.__mfApi) when this flag is set.
       await context.addInitScript(() => {
         (window as { __MF_E2E__?: boolean }).__MF_E2E__ = true;
