@@ -37,7 +37,9 @@ export function Captcha({
   );
   const captcha = image.data;
   const failed = image.error === undefined ? undefined : (image.error as Error).message;
-  const requestId = captcha?.requestId ?? '';
+  // The last image stays in view (dimmed) while the next loads; the server has forgotten it already.
+  const stale = image.loading;
+  const requestId = stale ? '' : (captcha?.requestId ?? '');
   useEffect(() => onHandle({ requestId, renew }), [requestId, renew, onHandle]);
   return (
     <div className="pub-field pub-captcha">
@@ -58,7 +60,9 @@ export function Captcha({
           <img
             src={captcha.src}
             alt={t('comment.captchaImage')}
-            data-testid="captcha-image"
+            aria-busy={stale || undefined}
+            style={stale ? { opacity: 0.4 } : undefined}
+            data-testid={stale ? undefined : 'captcha-image'}
             width={120}
             height={40}
             onClick={renew}

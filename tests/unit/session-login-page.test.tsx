@@ -124,6 +124,42 @@ describe('password login', () => {
     expect(appStore.get(accessTokenAtom)).toBe('tok-1');
   });
 
+  it('dims a refused image until the next one is in, and OK waits for it', async () => {
+    let release!: () => void;
+    const secondImage = new Promise<void>((resolve) => (release = resolve));
+    const nextCaptcha = captchaRoute();
+    installFakeApi({
+      '/user/open': () => ok(false),
+      '/user/open/tenant': () => ok(false),
+      '/user/captcha': async (call: FakeCall) => {
+        if (captchaCount === 1) await secondImage;
+        return nextCaptcha(call);
+      },
+      '/authentication/apply': (call: FakeCall) =>
+        fail(6020104, call.body.captcha ? '图形验证码错误' : '请输入图形验证码'),
+    });
+    renderLogin();
+    fill('用户名', 'zhangsan');
+    fill('密码', 'Secret#2026');
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByTestId('captcha-image')).toBeTruthy());
+    fireEvent.change(within(dialog).getByLabelText('图形验证码'), { target: { value: 'ZZZZ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(await within(dialog).findByText('图形验证码错误')).toBeTruthy();
+    // The server has forgotten the first image: it stays in view, dimmed, and cannot be answered.
+    const shown = dialog.querySelector('img')!;
+    expect(shown.getAttribute('src')).toContain('1');
+    expect(shown.classList.contains('mf-captcha-stale')).toBe(true);
+    expect(within(dialog).queryByTestId('captcha-image')).toBeNull();
+    expect(within(dialog).getByRole('button', { name: '确定' }).hasAttribute('disabled')).toBe(true);
+    release();
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('captcha-image').getAttribute('src')).toContain('2'),
+    );
+    expect(within(dialog).getByRole('button', { name: '确定' }).hasAttribute('disabled')).toBe(false);
+  });
+
   it('shows the server’s text for a wrong password', async () => {
     installFakeApi({ '/authentication/apply': () => fail(6020101, '用户名或密码错误') });
     renderLogin();

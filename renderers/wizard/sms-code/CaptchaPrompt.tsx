@@ -56,16 +56,19 @@ function CaptchaBody({ operation, busy, onAnswer, onCancel }: Omit<Props, 'open'
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string>();
   // A failure: the api client has said why.
-  const image = useCaptchaImage(
+  const loaded = useCaptchaImage(
     (previous, signal) =>
       dataSource(operation, { query: previous ? { requestId: previous } : {}, signal }).then(captchaImageOf),
     asked,
-  ).data;
+  );
+  const image = loaded.data;
+  // The last image stays in view (dimmed) while the next loads; the server has forgotten it already.
+  const stale = loaded.loading;
 
   const confirm = () => {
     const captcha = text.trim();
     if (!captcha) return setProblem(t('validation.captchaRequired'));
-    if (!image) return;
+    if (!image || stale) return;
     setProblem(undefined);
     onAnswer({ captcha, requestId: image.requestId });
   };
@@ -94,7 +97,12 @@ function CaptchaBody({ operation, busy, onAnswer, onCancel }: Omit<Props, 'open'
             title={t('form.sms.refreshCaptcha')}
             aria-label={t('form.sms.refreshCaptcha')}
           >
-            <img src={image.src} alt={t('form.sms.captchaAlt')} style={{ height: 38 }} />
+            <img
+              src={image.src}
+              alt={t('form.sms.captchaAlt')}
+              aria-busy={stale || undefined}
+              style={{ height: 38, opacity: stale ? 0.4 : 1 }}
+            />
           </Button>
         ) : (
           <Spin />

@@ -45,7 +45,10 @@ export function CaptchaDialog({ generation = 0, error, busy, onSubmit, onCancel 
     return image;
   }, `${generation}:${reloads}`);
   const image = captcha.data?.src ?? null;
-  const requestId = captcha.data?.requestId ?? null;
+  // While the next image loads the last one stays in view, dimmed: the server has already forgotten it,
+  // so it cannot be answered (OK waits for the new one).
+  const stale = captcha.loading;
+  const requestId = stale ? null : (captcha.data?.requestId ?? null);
   const loadError =
     captcha.error === undefined
       ? null
@@ -92,10 +95,11 @@ export function CaptchaDialog({ generation = 0, error, busy, onSubmit, onCancel 
         <div className="mf-captcha-row">
           {image ? (
             <img
-              className="mf-captcha-image"
+              className={stale ? 'mf-captcha-image mf-captcha-stale' : 'mf-captcha-image'}
               src={image}
               alt={t('signin.captchaImage')}
-              data-testid="captcha-image"
+              aria-busy={stale || undefined}
+              data-testid={stale ? undefined : 'captcha-image'}
             />
           ) : (
             <span className="mf-captcha-image mf-captcha-placeholder" aria-hidden="true" />
