@@ -113,7 +113,8 @@ const FORMATTED: Record<string, string[]> = {
   'key-alias': ['alias_1'],
 };
 
-function plausible(schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown> {
+/** Values a schema accepts (most of the time: patterns are not followed), for generated requests. */
+export function plausible(schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown> {
   const s = flatten(schema ?? {});
   if (depth > 5) return fc.constant(null);
   if ('const' in s) return fc.constant(s.const);

@@ -131,9 +131,9 @@ describe('password login', () => {
     installFakeApi({
       '/user/open': () => ok(false),
       '/user/open/tenant': () => ok(false),
-      '/user/captcha': async (call: FakeCall) => {
+      '/user/captcha': async () => {
         if (captchaCount === 1) await secondImage;
-        return nextCaptcha(call);
+        return nextCaptcha();
       },
       '/authentication/apply': (call: FakeCall) =>
         fail(6020104, call.body.captcha ? '图形验证码错误' : '请输入图形验证码'),
