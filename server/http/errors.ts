@@ -115,8 +115,9 @@ export function installErrorHandling(app: FastifyInstance, apiBase: string, hasA
   });
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
+    // HEAD too: link checkers and monitors ask an address with HEAD and must get what GET gets.
     const wantsPage =
-      req.method === 'GET' &&
+      (req.method === 'GET' || req.method === 'HEAD') &&
       !path.startsWith(`${apiBase}/`) &&
       path !== apiBase &&
       !/\.[a-z0-9]+$/i.test(path);

@@ -46,6 +46,16 @@ describe('static files of the built app', () => {
     }
   });
 
+  it('answers HEAD for an app address as GET would, without a body', async () => {
+    for (const path of ['/dashboard', '/system/employeeList']) {
+      const r = await fetch(`${t.baseUrl}${path}`, { method: 'HEAD' });
+      expect(r.status, path).toBe(200);
+      expect(r.headers.get('content-type'), path).toMatch(/text\/html/);
+      expect(await r.text(), path).toBe('');
+    }
+    expect((await fetch(`${t.baseUrl}/assets/missing-123.js`, { method: 'HEAD' })).status).toBe(404);
+  });
+
   it('answers a missing file, a dot file and an unknown API address with the 404 envelope', async () => {
     for (const path of [
       '/assets/missing-123.js',
