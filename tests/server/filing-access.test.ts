@@ -185,6 +185,26 @@ describe.each(DB_KINDS)('filing access on %s', (kind) => {
       }),
       'fileMissing',
     );
+    // Nor at a file of its principal's store that the principal never put on the case (a private
+    // message's attachment, another case's document): the agent's own uploads only.
+    const principals = await ctx.store.put({
+      tenantId: w.filerTenant,
+      name: '内部备忘.pdf',
+      mime: 'application/pdf',
+      content: new Uint8Array([4, 5, 6]),
+    });
+    await refused(
+      attachDocument(ctx, w.agent, caseId, {
+        kind: 'OTHER',
+        title: 'x',
+        file: {
+          tenantId: principals.tenantId,
+          attachmentId: principals.attachmentId,
+          sha256: principals.sha256,
+        },
+      }),
+      'fileNotYours',
+    );
     await refused(
       authoriseAgent(ctx, w.agent, caseId, { tenantId: w.strangerTenant, poaDocumentId: poa }),
       'agentCannotDelegate',

@@ -53,9 +53,15 @@ describe('settings', () => {
     expect(parseSettings({ colour: 'red' }).colour).toBe('#409EFF');
   });
 
-  it('shows the header tools in development only, unless the build names them', () => {
+  it('shows the bell to everyone, the other header tools in development only unless the build names them', () => {
     expect(Object.values(defaultHeaderTools(true, undefined)).every(Boolean)).toBe(true);
-    expect(Object.values(defaultHeaderTools(false, undefined)).some(Boolean)).toBe(false);
+    expect(defaultHeaderTools(false, undefined)).toEqual({
+      search: false,
+      errorLog: false,
+      environment: false,
+      bell: true,
+      fullscreen: false,
+    });
     expect(defaultHeaderTools(false, 'bell, search')).toEqual({
       search: true,
       errorLog: false,

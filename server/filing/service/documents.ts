@@ -72,9 +72,9 @@ export async function attachDocument(
   return inUnit(ctx, async (u) => {
     const access = await accessAsParty(u.trx, actor, caseId, 'filing:edit', { forUpdate: true });
     if (isFinal(access.case.state)) throw new FilingError('caseClosed', { state: access.case.state });
-    // A party references only files of its own store space (or, for an agent, its principal's).
-    if (file.tenantId !== actor.tenantId && file.tenantId !== access.principalTenantId)
-      throw new FilingError('fileNotYours', {}, Code.NO_PERMISSION);
+    // A party references only files of its own store space: an agent its own uploads, never whatever
+    // else its principal's space holds (private messages' attachments, other cases' documents).
+    if (file.tenantId !== actor.tenantId) throw new FilingError('fileNotYours', {}, Code.NO_PERMISSION);
     const stored = await ctx.store.stat(file.tenantId, file.attachmentId, u.trx);
     if (!stored) throw new FilingError('fileMissing');
     if (stored.sha256 !== file.sha256) throw new FilingError('fileHashMismatch');

@@ -20,6 +20,7 @@ import {
   type FilingContext,
 } from '../../filing/index.ts';
 import { FilingError, requirePermission } from '../../filing/actor.ts';
+import { Code } from '../../http/codes.ts';
 import { defineHandlers, type HandlerContext } from '../handler.ts';
 import { actorOf } from './actor-of.ts';
 import { authorityStaff } from './staff.ts';
@@ -52,6 +53,9 @@ async function withFileRef(
   const { attachmentId, fileTenantId, ...rest } = body;
   if (rest.file !== undefined || typeof attachmentId !== 'string') return body;
   const tenantId = typeof fileTenantId === 'string' ? fileTenantId : a.tenantId;
+  // Only the caller's own space (documents.ts says why), refused before the store is asked, so the
+  // answer never tells whether a file of another tenant exists.
+  if (tenantId !== a.tenantId) throw new FilingError('fileNotYours', {}, Code.NO_PERMISSION);
   const stored = await f.store.stat(tenantId, attachmentId);
   if (!stored) throw new FilingError('fileMissing');
   return { ...rest, file: { tenantId, attachmentId, sha256: stored.sha256 } };
