@@ -8,13 +8,14 @@
  *   (Secure over HTTPS) and never answers it in the body; a refresh works from the cookie alone and
  *   rotates it; sign-out clears it.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFRESH_COOKIE } from '../../server/auth/refresh-cookie.ts';
 import { hashToken } from '../../server/auth/tokens.ts';
 import { signTicket } from '../../server/files/tickets.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
 import { GBK_BYTES, makePdf, makePng } from '../support/file-fixtures.ts';
-import { db, demoTenantId, loginToken, makeAccount, makeTenant } from './auth-support.ts';
+import { db, demoTenantId, grantRole, loginToken, makeAccount, makeTenant } from './auth-support.ts';
 import { DB_KINDS } from './databases.ts';
 
 /** What a browser adds to a same-origin fetch, and no page script can take away. */
@@ -32,7 +33,7 @@ describe.each(DB_KINDS)('signed file links and the refresh cookie on %s', (kind)
   let tenantA: string;
   let tokenA: string;
   let tokenB: string;
-  let memberA: { account: string; password: string };
+  let memberA: { id: string; account: string; password: string };
   let pdfId: string;
   let pngId: string;
   let txtId: string;
@@ -76,6 +77,19 @@ describe.each(DB_KINDS)('signed file links and the refresh cookie on %s', (kind)
     const a = await makeAccount(t, { account: `links_a_${kind}`, tenantId: tenantA, admin: true });
     const b = await makeAccount(t, { account: `links_b_${kind}`, tenantId: tenantB, admin: true });
     memberA = await makeAccount(t, { account: `links_m_${kind}`, tenantId: tenantA });
+    // The file manager's right: memberA reads every file of the tenant (read-access.ts).
+    const fileRead = await db(t)
+      .selectFrom('platform.resource')
+      .select(['id', 'system_id'])
+      .where(sql<boolean>`'file:read' = any(permissions)`)
+      .executeTakeFirstOrThrow();
+    await grantRole(t, 't_demo', {
+      systemId: fileRead.system_id,
+      name: '文件管理',
+      alias: `links_files_${kind}`,
+      resourceIds: [fileRead.id],
+      accountIds: [memberA.id],
+    });
     tokenA = (await loginToken(t, a.account, a.password)).access_token;
     tokenB = (await loginToken(t, b.account, b.password)).access_token;
     pdfId = await upload(tokenA, '合同.pdf', makePdf(2, 'links'));
@@ -208,6 +222,47 @@ describe.each(DB_KINDS)('signed file links and the refresh cookie on %s', (kind)
     expect(shown.status).toBe(200);
     expect(shown.headers.get('content-type')).toBe('image/png');
     await shown.arrayBuffer();
+  });
+
+  it("reads a colleague's file only with file:read, as the uploader, or through the message that holds it", async () => {
+    const nosy = await makeAccount(t, { account: `links_nosy_${kind}`, tenantId: tenantA });
+    const reader = await makeAccount(t, { account: `links_reader_${kind}`, tenantId: tenantA });
+    const nosyToken = (await loginToken(t, nosy.account, nosy.password)).access_token;
+    const readerToken = (await loginToken(t, reader.account, reader.password)).access_token;
+    const refusedTo = async (token: string) => {
+      expect((await link(token, pdfId, 'preview')).body.state).toBe(404);
+      expect((await link(token, pdfId, 'download')).body.state).toBe(404);
+      expect((await call(t, 'GET', `/file/attachment/get?attachmentId=${pdfId}`, { token })).body.state).toBe(
+        404,
+      );
+      const transfer = await call(t, 'POST', `/file/attachment/transfer?ids=${pdfId}`, { token, body: {} });
+      expect(transfer.body.data).toEqual([]);
+    };
+    // Members of the tenant who are neither its uploader nor hold file:read: as if it did not exist.
+    await refusedTo(nosyToken);
+    await refusedTo(readerToken);
+    // The uploader and the file manager read it.
+    expect((await link(tokenA, pdfId, 'preview')).body.state).toBe(200);
+    const member = (await loginToken(t, memberA.account, memberA.password)).access_token;
+    expect((await link(member, pdfId, 'preview')).body.state).toBe(200);
+    // Sent in a message to the reader: the reader reads it, the nosy colleague still does not.
+    const { id: readerEmployee } = await db(t)
+      .withSchema('t_demo')
+      .selectFrom('employee')
+      .select('id')
+      .where('account_id', '=', reader.id)
+      .executeTakeFirstOrThrow();
+    const sent = await call(t, 'POST', '/msg/innerMessage/save', {
+      token: tokenA,
+      body: { subject: '合同', content: '<p>见附件</p>', receiverIds: readerEmployee, attachmentIds: pdfId },
+    });
+    expect(sent.body.state, sent.body.message).toBe(200);
+    const ticket = await ticketOf(readerToken, pdfId, 'preview');
+    expect((await get(`/fldFile/preview?attachmentId=${pdfId}&ticket=${ticket}`)).status).toBe(200);
+    expect(
+      (await call(t, 'GET', `/file/attachment/get?attachmentId=${pdfId}`, { token: readerToken })).body.state,
+    ).toBe(200);
+    await refusedTo(nosyToken);
   });
 
   it('expires after its minute, and ends with its session', async () => {

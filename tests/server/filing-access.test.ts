@@ -6,7 +6,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { DB_KINDS } from './databases.ts';
-import { fillFiling, makeWorld, testContext, TestClock, upload, type World } from './filing-support.ts';
+import {
+  fillFiling,
+  makeActor,
+  makeTenant,
+  makeWorld,
+  testContext,
+  TestClock,
+  upload,
+  type World,
+} from './filing-support.ts';
 import type { FilingContext } from '../../server/filing/service/context.ts';
 import * as T from '../../server/filing/service/transitions.ts';
 import { getCase, listMyCases, updateCase } from '../../server/filing/service/cases.ts';
@@ -210,6 +219,17 @@ describe.each(DB_KINDS)('filing access on %s', (kind) => {
       'agentCannotDelegate',
     );
     expect((await listMyCases(ctx, w.agent)).rows.map((r) => r.id)).toEqual([caseId]);
+    // The co-party appoints an agent of its own: the filer's agent cannot end it; the filer can.
+    const db = t.server.database.db;
+    const otherFirm = await makeTenant(db, 'law_firm', '另一律师事务所');
+    await makeActor(db, otherFirm, 'law_firm', 'filer', '周律师');
+    const coPoa = await upload(ctx, w.coParty, caseId, 'POWER_OF_ATTORNEY', { title: '协同方授权委托书' });
+    const { id: coAgent } = await authoriseAgent(ctx, w.coParty, caseId, {
+      tenantId: otherFirm,
+      poaDocumentId: coPoa,
+    });
+    await refused(revokeMembership(ctx, w.agent, coAgent), 'ownerOnly');
+    await revokeMembership(ctx, w.filer, coAgent);
     await revokeMembership(ctx, w.filer, membership);
     await refused(getCase(ctx, w.agent, caseId), 'notFound');
   });

@@ -140,6 +140,57 @@ describe.each(DB_KINDS)('people: employees on %s', (kind) => {
     expect(ctx.body.data.isTenantAdmin).toBe(false);
   });
 
+  it("takes as photo only a picture the saver uploaded, or the one already set: never a colleague's file", async () => {
+    const adminId = (
+      await db()
+        .selectFrom('platform.account')
+        .select('id')
+        .where('account', '=', 'admin')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const picture = async (ownerId: string | null) => {
+      const id = `photo_${++seq}`;
+      await space()
+        .insertInto('attachment')
+        .values({
+          id,
+          file_name: `${id}.png`,
+          ext: 'png',
+          total_bytes: 1,
+          type_id: null,
+          file_type: null,
+          note: null,
+          storage_key: `k/${id}`,
+          owner_id: ownerId,
+          owner_name: null,
+          sha256: null,
+          mime: 'image/png',
+        })
+        .execute();
+      return id;
+    };
+    const colleagues = await picture('someone-else');
+    const po = person({ photo: colleagues });
+    const refused = await post('/employee/create', { partyEmployeePo: po });
+    expect(refused.body.state).toBe(6010101);
+    expect(refused.body.message).toContain('本人上传');
+    expect(
+      await space().selectFrom('employee').select('id').where('account', '=', po.account).executeTakeFirst(),
+    ).toBeUndefined();
+    const own = await picture(adminId);
+    const created = await post('/employee/create', { partyEmployeePo: { ...po, photo: own } });
+    expect(created.body.state, created.body.message).toBe(200);
+    // Saved again with the photo it has: kept, whoever uploaded it.
+    const id = created.body.data.id;
+    const again = await post('/employee/update', {
+      partyEmployeePo: { ...po, id, photo: own, name: '再存一次' },
+    });
+    expect(again.body.state, again.body.message).toBe(200);
+    expect(
+      (await post('/employee/update', { partyEmployeePo: { ...po, id, photo: colleagues } })).body.state,
+    ).toBe(6010101);
+  });
+
   it('updates an employee: replaces the lists it carries, keeps the others, one main post', async () => {
     const legal = await idOf('org', 'code', 'legal');
     const [p1, p2, p3] = await Promise.all(

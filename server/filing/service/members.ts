@@ -151,9 +151,11 @@ export async function revokeMembership(ctx: FilingContext, actor: Actor, members
     if (!m) throw notFound('membership');
     const access = await accessAsParty(u.trx, actor, m.case_id, 'filing:invite', { forUpdate: true });
     if (m.role === 'FILER') throw new FilingError('cannotRevokeFiler');
-    const mayRevoke = access.ownerSide
-      ? access.role !== 'AGENT' || m.role === 'AGENT'
-      : m.role === 'AGENT' && m.on_behalf_of_tenant_id === access.principalTenantId;
+    // The owner ends any membership; an agent (the owner's too) and a co-party end only the agents
+    // appointed for the same principal — never another party's agent.
+    const mayRevoke =
+      (access.ownerSide && access.role !== 'AGENT') ||
+      (m.role === 'AGENT' && m.on_behalf_of_tenant_id === access.principalTenantId);
     if (!mayRevoke) throw new FilingError('ownerOnly', {}, Code.NO_PERMISSION);
     await u.trx
       .updateTable('filing.membership')

@@ -321,6 +321,20 @@ export async function saveEmployee(
   const nextAdmin = po.isTenantAdmin === undefined ? (current?.is_admin ?? false) : po.isTenantAdmin === 'Y';
   if (nextAdmin !== (current?.is_admin ?? false) && !auth.isTenantAdmin)
     throw denied('people.employee.adminSwitchDenied');
+  // A photo is a picture the caller uploaded, or the one the record already has: naming a colleague's
+  // file would pin it (a referenced file cannot be removed by its owner).
+  const photo = blank(po.photo);
+  if (photo) {
+    const kept =
+      current &&
+      (await space.selectFrom('employee').select('photo').where('id', '=', current.id).executeTakeFirst())
+        ?.photo === photo;
+    const file = kept
+      ? undefined
+      : await space.selectFrom('attachment').select('owner_id').where('id', '=', photo).executeTakeFirst();
+    if (!kept && file?.owner_id !== auth.accountId)
+      throw invalid(lang, 'people.employee.photoNotYours', {}, 'partyEmployeePo.photo');
+  }
   const status = po.status ?? current?.status ?? 'actived';
   if (current && current.account_id === auth.accountId) {
     const loses =

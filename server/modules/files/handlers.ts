@@ -26,6 +26,7 @@ import type { Db } from '../../db/database.ts';
 import { authOf, defineHandlers, tenantSchemaOf, type HandlerContext } from '../handler.ts';
 import type { ListRequest, ListSpec } from '../list-query.ts';
 import { idList, listPage } from '../people/common.ts';
+import { mayReadAttachment, readableAttachment } from './read-access.ts';
 
 const LIST: ListSpec = {
   filters: {
@@ -117,7 +118,8 @@ async function query(ctx: HandlerContext<unknown, ListRequest>) {
 }
 
 async function get(ctx: HandlerContext<{ attachmentId: string }>) {
-  return viewOf(await requireAttachment(ctx.db, tenantSchemaOf(ctx), ctx.query.attachmentId));
+  const id = ctx.query.attachmentId;
+  return viewOf(await readableAttachment(ctx, await findAttachment(ctx.db, tenantSchemaOf(ctx), id), id));
 }
 
 /** Public: the caller's own tenant's attachments, and published ones of any tenant; unknown ids are left out. */
@@ -131,7 +133,7 @@ async function transfer(ctx: HandlerContext<{ ids: string }>) {
       .selectAll()
       .where('id', 'in', ids)
       .execute())
-      found.set(r.id, r);
+      if (await mayReadAttachment(ctx, r)) found.set(r.id, r);
   }
   for (const id of ids.filter((i) => !found.has(i))) {
     const r = await publishedAttachment(ctx.db, id);
@@ -194,20 +196,24 @@ async function removeMany(ctx: HandlerContext<{ ids: string }>) {
 async function download(ctx: HandlerContext<{ attachmentId: string }>) {
   const id = ctx.query.attachmentId;
   const own = ctx.auth?.tenantSchema;
+  const mine = own ? await findAttachment(ctx.db, own, id) : undefined;
   const row =
-    (own ? await findAttachment(ctx.db, own, id) : undefined) ?? (await publishedAttachment(ctx.db, id));
+    (mine && (await mayReadAttachment(ctx, mine)) ? mine : undefined) ??
+    (await publishedAttachment(ctx.db, id));
   if (!row) throw fileError('notFound', { id });
   return sendAttachment(ctx.request, ctx.reply, storageFor(ctx.config), row, 'attachment');
 }
 
 async function preview(ctx: HandlerContext<{ attachmentId: string }>) {
-  const row = await requireAttachment(ctx.db, tenantSchemaOf(ctx), ctx.query.attachmentId);
+  const id = ctx.query.attachmentId;
+  const row = await readableAttachment(ctx, await findAttachment(ctx.db, tenantSchemaOf(ctx), id), id);
   if (previewKindOf(row.ext ?? '') === 'unsupported') throw fileError('noPreview', { ext: row.ext ?? '' });
   return sendAttachment(ctx.request, ctx.reply, storageFor(ctx.config), row, 'inline');
 }
 
 async function image(ctx: HandlerContext<{ attachmentId: string }>) {
-  const row = await requireAttachment(ctx.db, tenantSchemaOf(ctx), ctx.query.attachmentId);
+  const id = ctx.query.attachmentId;
+  const row = await readableAttachment(ctx, await findAttachment(ctx.db, tenantSchemaOf(ctx), id), id);
   if (previewKindOf(row.ext ?? '') !== 'image') throw fileError('notImage');
   return sendAttachment(ctx.request, ctx.reply, storageFor(ctx.config), row, 'inline');
 }

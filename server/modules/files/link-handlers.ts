@@ -8,6 +8,7 @@ import { findAttachment, publicOwner } from '../../files/attachments.ts';
 import { fileError } from '../../files/errors.ts';
 import { signTicket, TICKET_TTL_SECONDS, type TicketPurpose } from '../../files/tickets.ts';
 import { authOf, defineHandlers, tenantSchemaOf, type HandlerContext } from '../handler.ts';
+import { mayReadAttachment } from './read-access.ts';
 
 /** The route each purpose is good for (the catalogue's `linkPurpose`). */
 const ROUTE: Record<TicketPurpose, string> = {
@@ -20,6 +21,8 @@ async function link(ctx: HandlerContext<unknown, { attachmentId: string; purpose
   const auth = authOf(ctx);
   const { attachmentId, purpose } = ctx.body;
   let row = await findAttachment(ctx.db, tenantSchemaOf(ctx), attachmentId);
+  // One of the tenant's files only for whom may read it (read-access.ts); else as unknown.
+  if (row && !(await mayReadAttachment(ctx, row))) row = undefined;
   if (!row && purpose === 'download') {
     const owner = await publicOwner(ctx.db, attachmentId);
     row = owner ? await findAttachment(ctx.db, owner, attachmentId) : undefined;
