@@ -96,7 +96,15 @@ export function registerCatalogueRoutes(
             return;
           }
           if (op.access === 'public') {
-            req.auth = token ? await resolveSession(db, token).catch(() => null) : null;
+            const auth = token ? await resolveSession(db, token).catch(() => null) : null;
+            // An acting session past its limits is no session here either: a public route answers it as
+            // it answers anyone (it would otherwise keep reading the tenant's files through them).
+            req.auth =
+              auth &&
+              (await enforceActingLimits(db, config, auth, req.ip).then(
+                () => auth,
+                () => null,
+              ));
             return;
           }
           const auth = await resolveSession(db, token);

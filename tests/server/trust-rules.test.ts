@@ -242,4 +242,49 @@ describe.each(DB_KINDS)('trust rules on %s', (kind) => {
     expect(seen.body.cause).toMatchObject({ reason: 'personal' });
     expect(JSON.stringify(seen.body)).not.toContain('X1234567');
   });
+
+  it('takes an acting session past its time for no session on the public routes either', async () => {
+    const target = await member(demo, ['file:read']);
+    const boss = await member(demo, [], true);
+    const id = `acting_file_${Date.now()}`;
+    await db(t)
+      .withSchema('t_demo')
+      .insertInto('attachment')
+      .values({
+        id,
+        file_name: '内部.pdf',
+        ext: 'pdf',
+        total_bytes: 1,
+        type_id: null,
+        file_type: null,
+        note: null,
+        storage_key: `k/${id}`,
+        owner_id: boss.id,
+        owner_name: null,
+        sha256: null,
+        mime: 'application/pdf',
+      })
+      .execute();
+    const acting = async (until: Date) => {
+      const family = await issueSessionInFamily(db(t), boss.id, 600, { tenantId: demo, systemId });
+      return (
+        await issueSession(db(t), target.id, 600, {
+          tenantId: demo,
+          systemId,
+          actingBy: boss.id,
+          originFamilyId: family.familyId,
+          actingUntil: until,
+        })
+      ).access_token;
+    };
+    const transfer = (token: string) =>
+      call(t, 'POST', `/file/attachment/transfer?ids=${id}`, { token, body: {} });
+    // Within its time the acting session reads the tenant's file list as the member would…
+    const live = await transfer(await acting(new Date(Date.now() + 600_000)));
+    expect(live.body.data.map((a: { id: string }) => a.id)).toEqual([id]);
+    // …past it, a public route answers it as it answers anyone: the tenant's files are not listed.
+    const over = await transfer(await acting(new Date(Date.now() - 1_000)));
+    expect(over.body.state).toBe(200);
+    expect(over.body.data).toEqual([]);
+  });
 });
