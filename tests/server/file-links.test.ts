@@ -263,6 +263,38 @@ describe.each(DB_KINDS)('signed file links and the refresh cookie on %s', (kind)
       (await call(t, 'GET', `/file/attachment/get?attachmentId=${pdfId}`, { token: readerToken })).body.state,
     ).toBe(200);
     await refusedTo(nosyToken);
+    // Removed from the reader's inbox: the message no longer reaches them, nor its file.
+    const messageId = sent.body.data.id as string;
+    expect(
+      (await call(t, 'POST', `/msg/innerMessage/remove?ids=${messageId}`, { token: readerToken })).body.state,
+    ).toBe(200);
+    await refusedTo(readerToken);
+
+    // A file nobody uploaded (one the system wrote) is never sent in a message: it is read through its record.
+    const systemFile = `links_system_${kind}`;
+    await db(t)
+      .withSchema('t_demo')
+      .insertInto('attachment')
+      .values({
+        id: systemFile,
+        file_name: '通知书.pdf',
+        ext: 'pdf',
+        total_bytes: 1,
+        type_id: null,
+        file_type: null,
+        note: null,
+        storage_key: `k/${systemFile}`,
+        owner_id: null,
+        owner_name: null,
+        sha256: null,
+        mime: 'application/pdf',
+      })
+      .execute();
+    const leak = await call(t, 'POST', '/msg/innerMessage/save', {
+      token: tokenA,
+      body: { subject: '转发', content: '<p>x</p>', receiverIds: readerEmployee, attachmentIds: systemFile },
+    });
+    expect(leak.body.state).toBe(6010104);
   });
 
   it('expires after its minute, and ends with its session', async () => {

@@ -92,6 +92,19 @@ describe.each(DB_KINDS)('filing documents on the file store (%s)', (kind) => {
       });
       expect(res.body.state, JSON.stringify(ref)).not.toBe(200);
     }
+    // A colleague's upload the caller may not read (not its uploader, no file:read): refused, as any
+    // file named in a filing call (server/modules/files/read-access.ts).
+    for (const body of [
+      { kind: 'AGREEMENT', title: '集中协议', attachmentId: file.id },
+      {
+        kind: 'AGREEMENT',
+        title: '集中协议',
+        file: { tenantId, attachmentId: file.id, sha256: file.sha256 },
+      },
+    ]) {
+      const colleague = await as('liuna', 'POST', `/filing/document/attach?caseId=${caseId}`, body);
+      expect(colleague.body.state, colleague.body.message).toBe(6010104);
+    }
     const docs = await t.server.database.db
       .selectFrom('filing.document')
       .select('id')

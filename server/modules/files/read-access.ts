@@ -2,15 +2,15 @@
  * Who may read an attachment of the tenant's file store through the file routes (get, download,
  * preview, image, and the signed links to them) — server/README.md 'Permissions': the account that
  * uploaded it; a holder of the tenant's `file:read` (the file manager); anyone for a published file or
- * an employee's photo; and through the record that holds it: a message the caller sent or received (or
- * a public one). A filing document's file is read through the case (filing.document.open), which applies
+ * an employee's photo; and through the record that holds it: a message the caller sent, received and
+ * kept (not removed), or a public one. A filing document's file is read through the case (filing.document.open), which applies
  * the case's access and confidentiality. Anyone else is answered as for an unknown id.
  */
 import { holds } from '../../auth/permissions.ts';
 import { type AttachmentRow } from '../../files/attachments.ts';
 import { fileError } from '../../files/errors.ts';
 import { authOf, type HandlerContext } from '../handler.ts';
-import { receivedBy, receiverOf } from '../messages/recipients.ts';
+import { notRemovedBy, receivedBy, receiverOf } from '../messages/recipients.ts';
 import { spaceOf } from '../people/common.ts';
 
 export async function mayReadAttachment(ctx: HandlerContext, row: AttachmentRow): Promise<boolean> {
@@ -40,7 +40,14 @@ export async function mayReadAttachment(ctx: HandlerContext, row: AttachmentRow)
     .innerJoin('message_attachment as a', 'a.message_id', 'm.id')
     .select('m.id')
     .where('a.attachment_id', '=', row.id)
-    .where((eb) => eb.or([eb('m.owner_id', 'in', r.ids), eb('m.is_public', '=', true), receivedBy(r)(eb)]))
+    .where((eb) =>
+      eb.or([
+        eb('m.owner_id', 'in', r.ids),
+        eb('m.is_public', '=', true),
+        // A receiver who removed the message no longer reaches it, nor its files.
+        eb.and([receivedBy(r)(eb), notRemovedBy(r)(eb)]),
+      ]),
+    )
     .executeTakeFirst();
   return Boolean(message);
 }

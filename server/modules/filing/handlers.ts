@@ -21,6 +21,8 @@ import {
 } from '../../filing/index.ts';
 import { FilingError, requirePermission } from '../../filing/actor.ts';
 import { Code } from '../../http/codes.ts';
+import { findAttachment } from '../../files/attachments.ts';
+import { mayReadAttachment } from '../files/read-access.ts';
 import { defineHandlers, type HandlerContext } from '../handler.ts';
 import { actorOf } from './actor-of.ts';
 import { authorityStaff } from './staff.ts';
@@ -69,10 +71,44 @@ const view = (value: unknown): View => value as View;
 const filingOf = (ctx: HandlerContext): FilingContext => ctx.request.server.filing;
 
 /** Runs a service call as the session's actor. */
+/** The attachment ids a filing call's body names (attachmentId, attachmentIds, file.attachmentId). */
+function namedFiles(body: unknown): string[] {
+  const b = (body ?? {}) as {
+    attachmentId?: unknown;
+    attachmentIds?: unknown;
+    file?: { attachmentId?: unknown };
+  };
+  const list = Array.isArray(b.attachmentIds)
+    ? b.attachmentIds
+    : typeof b.attachmentIds === 'string'
+      ? b.attachmentIds.split(',')
+      : [];
+  return [b.attachmentId, b.file?.attachmentId, ...list]
+    .filter((x): x is string => typeof x === 'string')
+    .map((x) => x.trim())
+    .filter(Boolean);
+}
+
+/**
+ * A file put on a case must be one the caller may read (read-access.ts): a colleague's private file
+ * would otherwise reach the case's parties and the authority through it. One not in the caller's space
+ * is left to the service (not found there).
+ */
+async function requireReadableFiles(ctx: HandlerContext): Promise<void> {
+  const schema = ctx.auth?.tenantSchema;
+  if (!schema) return;
+  for (const id of namedFiles(ctx.body)) {
+    const row = await findAttachment(ctx.db, schema, id);
+    if (row && !(await mayReadAttachment(ctx, row)))
+      throw new FilingError('fileNotYours', {}, Code.NO_PERMISSION);
+  }
+}
+
 async function run<T>(
   ctx: HandlerContext,
   call: (filing: FilingContext, actor: Awaited<ReturnType<typeof actorOf>>) => Promise<T>,
 ): Promise<T> {
+  await requireReadableFiles(ctx);
   return call(filingOf(ctx), await actorOf(ctx));
 }
 

@@ -84,7 +84,9 @@ async function attachmentsOf(
   for (const id of ids) {
     if (!owners.has(id)) throw invalid(lang, 'message.error.attachmentMissing', { id }, 'fileMsg');
     const owner = owners.get(id);
-    if (owner && !caller.ids.includes(owner)) throw denied('message.error.attachmentNotYours', { id });
+    // Only one's own uploads: a file the system wrote (a generated notice, a commenter's upload) has no
+    // uploader and is read through its record, never by being sent in a message.
+    if (!owner || !caller.ids.includes(owner)) throw denied('message.error.attachmentNotYours', { id });
   }
   return ids;
 }
