@@ -61,7 +61,6 @@ describe('walking skeleton', () => {
     await page.goto(`${server.baseUrl}/`);
     await page.waitForURL(/\/login/);
     await page.getByRole('button', { name: '登录' }).waitFor();
-    await page.waitForLoadState('networkidle');
     const loaded = await scripts();
     const kb = totalGzipKb(loaded);
     console.log(`/login loads ${loaded.length} scripts, ${kb} KB gzip`);
@@ -165,7 +164,6 @@ describe('walking skeleton', () => {
     const scripts = recordScripts(fresh);
     await fresh.goto(`${server.baseUrl}/employeeList`);
     await fresh.getByTestId('list-total').getByText('共 51 条').waitFor();
-    await fresh.waitForLoadState('networkidle');
     const loaded = await scripts();
     const kb = totalGzipKb(loaded);
     console.log(`/employeeList loads ${loaded.length} scripts, ${kb} KB gzip`);

@@ -248,3 +248,35 @@ export async function grantRole(
   }
   return { roleId, employeeIds };
 }
+
+/**
+ * An attachment row in a tenant's file store, written directly (no content behind it): for rules that look
+ * only at who uploaded a file and what holds it. `ownerId` null: a file the system wrote.
+ */
+export async function attachmentRow(
+  t: TestServer,
+  schema: string,
+  opts: { id: string; ownerId: string | null; name?: string },
+): Promise<string> {
+  const name = opts.name ?? `${opts.id}.pdf`;
+  const ext = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : null;
+  await db(t)
+    .withSchema(schema)
+    .insertInto('attachment')
+    .values({
+      id: opts.id,
+      file_name: name,
+      ext,
+      total_bytes: 1,
+      type_id: null,
+      file_type: null,
+      note: null,
+      storage_key: `k/${opts.id}`,
+      owner_id: opts.ownerId,
+      owner_name: null,
+      sha256: null,
+      mime: ext === 'png' ? 'image/png' : 'application/pdf',
+    })
+    .execute();
+  return opts.id;
+}

@@ -15,7 +15,15 @@ import { hashToken } from '../../server/auth/tokens.ts';
 import { signTicket } from '../../server/files/tickets.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
 import { GBK_BYTES, makePdf, makePng } from '../support/file-fixtures.ts';
-import { db, demoTenantId, grantRole, loginToken, makeAccount, makeTenant } from './auth-support.ts';
+import {
+  attachmentRow,
+  db,
+  demoTenantId,
+  grantRole,
+  loginToken,
+  makeAccount,
+  makeTenant,
+} from './auth-support.ts';
 import { DB_KINDS } from './databases.ts';
 
 /** What a browser adds to a same-origin fetch, and no page script can take away. */
@@ -272,24 +280,7 @@ describe.each(DB_KINDS)('signed file links and the refresh cookie on %s', (kind)
 
     // A file nobody uploaded (one the system wrote) is never sent in a message: it is read through its record.
     const systemFile = `links_system_${kind}`;
-    await db(t)
-      .withSchema('t_demo')
-      .insertInto('attachment')
-      .values({
-        id: systemFile,
-        file_name: '通知书.pdf',
-        ext: 'pdf',
-        total_bytes: 1,
-        type_id: null,
-        file_type: null,
-        note: null,
-        storage_key: `k/${systemFile}`,
-        owner_id: null,
-        owner_name: null,
-        sha256: null,
-        mime: 'application/pdf',
-      })
-      .execute();
+    await attachmentRow(t, 't_demo', { id: systemFile, ownerId: null, name: '通知书.pdf' });
     const leak = await call(t, 'POST', '/msg/innerMessage/save', {
       token: tokenA,
       body: { subject: '转发', content: '<p>x</p>', receiverIds: readerEmployee, attachmentIds: systemFile },

@@ -9,6 +9,7 @@ import { hashPassword } from '../../server/auth/passwords.ts';
 import { newId } from '../../server/auth/tokens.ts';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
 import { DB_KINDS } from './databases.ts';
+import { attachmentRow } from './auth-support.ts';
 
 const PASSWORD = 'Lime#2026river';
 
@@ -148,27 +149,8 @@ describe.each(DB_KINDS)('people: employees on %s', (kind) => {
         .where('account', '=', 'admin')
         .executeTakeFirstOrThrow()
     ).id;
-    const picture = async (ownerId: string | null) => {
-      const id = `photo_${++seq}`;
-      await space()
-        .insertInto('attachment')
-        .values({
-          id,
-          file_name: `${id}.png`,
-          ext: 'png',
-          total_bytes: 1,
-          type_id: null,
-          file_type: null,
-          note: null,
-          storage_key: `k/${id}`,
-          owner_id: ownerId,
-          owner_name: null,
-          sha256: null,
-          mime: 'image/png',
-        })
-        .execute();
-      return id;
-    };
+    const picture = (ownerId: string | null) =>
+      attachmentRow(t, schema, { id: `photo_${++seq}`, ownerId, name: 'photo.png' });
     const colleagues = await picture('someone-else');
     const po = person({ photo: colleagues });
     const refused = await post('/employee/create', { partyEmployeePo: po });

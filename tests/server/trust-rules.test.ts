@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueSession, issueSessionInFamily } from '../../server/auth/session.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
-import { db, demoTenantId, makeAccount, makeTenant, grantRole } from './auth-support.ts';
+import { attachmentRow, db, demoTenantId, makeAccount, makeTenant, grantRole } from './auth-support.ts';
 import { DB_KINDS } from './databases.ts';
 
 describe.each(DB_KINDS)('trust rules on %s', (kind) => {
@@ -247,24 +247,7 @@ describe.each(DB_KINDS)('trust rules on %s', (kind) => {
     const target = await member(demo, ['file:read']);
     const boss = await member(demo, [], true);
     const id = `acting_file_${Date.now()}`;
-    await db(t)
-      .withSchema('t_demo')
-      .insertInto('attachment')
-      .values({
-        id,
-        file_name: '内部.pdf',
-        ext: 'pdf',
-        total_bytes: 1,
-        type_id: null,
-        file_type: null,
-        note: null,
-        storage_key: `k/${id}`,
-        owner_id: boss.id,
-        owner_name: null,
-        sha256: null,
-        mime: 'application/pdf',
-      })
-      .execute();
+    await attachmentRow(t, 't_demo', { id, ownerId: boss.id, name: '内部.pdf' });
     const acting = async (until: Date) => {
       const family = await issueSessionInFamily(db(t), boss.id, 600, { tenantId: demo, systemId });
       return (

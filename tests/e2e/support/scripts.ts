@@ -1,6 +1,7 @@
 /** What JavaScript a page loads, and its gzip size: the login page has a budget. */
 import { gzipSync } from 'node:zlib';
-import type { Page, Response } from 'playwright-core';
+import type { Page, Request, Response } from 'playwright-core';
+import { expect } from 'vitest';
 
 export interface LoadedScript {
   url: string;
@@ -8,9 +9,31 @@ export interface LoadedScript {
   gzipBytes: number;
 }
 
-/** Starts recording every script the page receives; call the result to get them. */
+/** How long no script may start or be under way before the page counts as having loaded its scripts. */
+const SCRIPTS_QUIET_MS = 500;
+
+/**
+ * Starts recording every script the page receives; call the result to get them, once the page has gone
+ * SCRIPTS_QUIET_MS without a script request. (Not 'networkidle': the bell's event stream stays open for as
+ * long as the page does, so the network is never idle on a signed-in page.)
+ */
 export function recordScripts(page: Page): () => Promise<LoadedScript[]> {
   const pending: Promise<LoadedScript | null>[] = [];
+  const inFlight = new Set<Request>();
+  let lastActivity = Date.now();
+  const isScript = (r: Request) => r.resourceType() === 'script';
+  const onRequest = (r: Request) => {
+    if (!isScript(r)) return;
+    inFlight.add(r);
+    lastActivity = Date.now();
+  };
+  const onDone = (r: Request) => {
+    if (!inFlight.delete(r)) return;
+    lastActivity = Date.now();
+  };
+  page.on('request', onRequest);
+  page.on('requestfinished', onDone);
+  page.on('requestfailed', onDone);
   const onResponse = (response: Response) => {
     const url = response.url();
     if (!/\.m?js(\?|$)/.test(new URL(url).pathname + new URL(url).search)) return;
@@ -23,6 +46,12 @@ export function recordScripts(page: Page): () => Promise<LoadedScript[]> {
   };
   page.on('response', onResponse);
   return async () => {
+    await expect
+      .poll(() => inFlight.size === 0 && Date.now() - lastActivity >= SCRIPTS_QUIET_MS, { timeout: 30_000 })
+      .toBe(true);
+    page.off('request', onRequest);
+    page.off('requestfinished', onDone);
+    page.off('requestfailed', onDone);
     page.off('response', onResponse);
     const scripts = (await Promise.all(pending)).filter((s): s is LoadedScript => s !== null);
     // A chunk may be fetched once per page; count each address once.
