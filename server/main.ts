@@ -1,6 +1,7 @@
 /** `npm start`: the server on PORT with the embedded database (or DATABASE_URL), printing the login. */
 import { dirname, join } from 'node:path';
 import { configFromEnv } from './config.ts';
+import type { DemoRole } from './seed/filing-demo.ts';
 import { prepareServer } from './start.ts';
 
 // The build puts the PGlite data template beside dist-server/main.js (server/db/pglite-template.ts).
@@ -32,12 +33,22 @@ if (server.seed.seeded && server.seed.generated) {
 }
 const filingDemo = server.seed.filing;
 if (filingDemo) {
-  const roles = { filer: '申报人 filer', reviewer: '审查员 reviewer', reviewLead: '审查处长 review lead' };
+  const roles: Record<DemoRole, string> = {
+    filer: '申报企业管理员 filer',
+    filerColleague: '申报企业经办人 colleague',
+    coParty: '共同申报方 co-party',
+    agent: '代理律师 agent',
+    reviewer: '审查员 reviewer',
+    delegatedReviewer: '委托审查员 delegated',
+    reviewLead: '审查处长 review lead',
+    publisher: '信息公开 publisher',
+    calendarAdmin: '综合处/日历 calendar admin',
+  };
   console.log(
     `  Filing demo: ${filingDemo.cases.cases} cases; the public dataset is being added in the background.`,
   );
   for (const s of filingDemo.signIns)
-    console.log(`    ${roles[s.role].padEnd(22)} ${s.account.padEnd(10)} (${s.name}, ${s.tenant})`);
+    console.log(`    ${roles[s.role].padEnd(24)} ${s.account.padEnd(10)} (${s.name}, ${s.tenant})`);
   console.log(
     filingDemo.generated
       ? `    password for every demo account: ${filingDemo.password}  (shown only this once)\n`

@@ -59,6 +59,21 @@ export default function DetailScreen({
       children: fieldValue(field, rowField(record, field.field), t, detail.refresh) ?? t('detail.empty'),
     }));
 
+  const notices = (screen.notices ?? [])
+    .filter((notice) => evaluateCondition(notice.visible, scope, false))
+    .map((notice, index) => (
+      <Alert
+        key={index}
+        type={notice.type ?? 'warning'}
+        showIcon
+        data-testid={notice.testId}
+        message={t(
+          notice.message,
+          notice.params ? (resolveParams(notice.params, scope) as Record<string, unknown>) : undefined,
+        )}
+      />
+    ));
+
   const tabs = (screen.tabs ?? [])
     .filter((tab) => evaluateCondition(tab.visible, scope, true))
     .map((tab, index) => ({
@@ -85,6 +100,7 @@ export default function DetailScreen({
 
   const body = (
     <Flex vertical gap={16} data-testid="detail-screen">
+      {notices}
       <Descriptions bordered size="small" column={screen.columns ?? 2} items={items} />
       {tabs.length ? <Tabs items={tabs} /> : null}
       {screen.actions?.length ? (

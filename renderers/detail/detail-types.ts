@@ -44,6 +44,16 @@ export interface DetailTab {
   rowActions?: ActionDefinition[];
 }
 
+/** A banner above the fields while its condition holds. */
+export interface DetailNotice {
+  type?: 'info' | 'warning' | 'error';
+  /** Translation key; `params` fill its placeholders from the record. */
+  message: string;
+  params?: Record<string, unknown>;
+  visible: string | boolean;
+  testId?: string;
+}
+
 export interface DetailScreenDefinition extends ScreenDefinition {
   kind: 'detail';
   operation: string;
@@ -51,6 +61,7 @@ export interface DetailScreenDefinition extends ScreenDefinition {
   body?: unknown;
   columns?: number;
   fields: DetailField[];
+  notices?: DetailNotice[];
   tabs?: DetailTab[];
   actions?: ActionDefinition[];
 }

@@ -30,6 +30,14 @@ const FILE_ROLE_PERMISSIONS: Partial<Record<string, string[]>> = {
   reviewLead: ['file:upload', 'file:read'],
 };
 
+/**
+ * The office desk for every seeded role: served notices and colleagues' messages reach people there.
+ * Its inbox and sent box are pages every member may use (their calls need only membership), so they
+ * carry no permission and are granted by alias; composing and replying need message:send.
+ */
+const OFFICE_DESK_ENTRIES = ['receiveMessage', 'sentMessage'];
+const OFFICE_DESK_PERMISSIONS = ['message:send'];
+
 import { GENESIS_HASH } from '../filing/audit.ts';
 import type { TenantKind } from '../filing/tables.ts';
 import { bulkInsert } from './filing/bulk.ts';
@@ -43,8 +51,20 @@ import {
 import { markPublicDatasetPending, seedPublicDataset, type PublicSeedResult } from './filing/public.ts';
 import { Random } from './filing/random.ts';
 
+/** The demo's roles, one sign-in each in what the first start prints (server/main.ts). */
+export type DemoRole =
+  | 'filer'
+  | 'filerColleague'
+  | 'coParty'
+  | 'agent'
+  | 'reviewer'
+  | 'delegatedReviewer'
+  | 'reviewLead'
+  | 'publisher'
+  | 'calendarAdmin';
+
 export interface DemoSignIn {
-  role: 'filer' | 'reviewer' | 'reviewLead';
+  role: DemoRole;
   account: string;
   name: string;
   tenant: string;
@@ -182,12 +202,16 @@ async function seedTenants(
   // review.yaml …): a role is granted each one whose permissions all lie inside its bundle.
   const menuResources = await db
     .selectFrom('platform.resource')
-    .select(['id', 'permissions'])
+    .select(['id', 'alias', 'permissions'])
     .where('system_id', '=', system?.id ?? '')
     .execute();
   const resourcesWithin = (bundle: readonly string[]): string[] =>
     menuResources
-      .filter((r) => r.permissions?.length && r.permissions.every((p) => bundle.includes(p)))
+      .filter(
+        (r) =>
+          (r.permissions?.length && r.permissions.every((p) => bundle.includes(p))) ||
+          OFFICE_DESK_ENTRIES.includes(r.alias),
+      )
       .map((r) => r.id);
   for (const plan of TENANTS) {
     const tenantId = r.id();
@@ -246,6 +270,7 @@ async function seedTenants(
         ...FILING_ROLE_PERMISSIONS[role.alias],
         ...(PUBLIC_ROLE_PERMISSIONS[role.alias] ?? []),
         ...(FILE_ROLE_PERMISSIONS[role.alias] ?? []),
+        ...OFFICE_DESK_PERMISSIONS,
       ]).map((resourceId) => ({
         role_id: role.id,
         resource_id: resourceId,
@@ -410,7 +435,18 @@ export async function seedFilingDemo(
   return {
     password,
     generated,
-    signIns: [signIn('filer', 'zhangwei'), signIn('reviewer', 'lijing'), signIn('reviewLead', 'wangjun')],
+    // zhangwei's cases with chengang's company as co-party: every fourth of seven (demo-cases.ts).
+    signIns: [
+      signIn('filer', 'zhangwei'),
+      signIn('filerColleague', 'liuna'),
+      signIn('coParty', 'chengang'),
+      signIn('agent', 'tanglu'),
+      signIn('reviewer', 'lijing'),
+      signIn('delegatedReviewer', 'huangyong'),
+      signIn('reviewLead', 'wangjun'),
+      signIn('publisher', 'zhenghong'),
+      signIn('calendarAdmin', 'heping'),
+    ],
     cases: summary,
     publicData,
     ms: { tenants: Math.round(t1 - t0), cases: Math.round(t2 - t1), publicData: Math.round(t3 - t2) },

@@ -1,7 +1,7 @@
 /**
  * A case document shown for reading, in its own root (like the file preview): a generated notice (HTML)
- * cleaned by DOMPurify and shown in a dialog; anything else through the file preview (image, PDF, text)
- * from an in-memory address that is revoked on close.
+ * cleaned by DOMPurify and shown in a dialog; anything else through the file preview (image, PDF, text),
+ * which reads the bytes the server sent (the page's CSP lets no script fetch a `blob:` address).
  */
 import { ConfigProvider, Modal } from 'antd';
 import DOMPurify from 'dompurify';
@@ -21,11 +21,23 @@ export interface ViewedDocument {
 
 const extOf = (name: string) =>
   name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '';
+/** A name without an extension still previews by its type. */
+const EXT_OF_MIME: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'text/plain': 'txt',
+  'text/csv': 'csv',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+};
+/** The name without its extension: the preview's title adds the extension back. */
+const baseOf = (name: string) => (name.includes('.') ? name.slice(0, name.lastIndexOf('.')) : name);
 
 export function openDocumentViewer(doc: ViewedDocument): Promise<void> {
   const host = document.createElement('div');
   document.body.appendChild(host);
   const root = createRoot(host);
+  // For an image only (img-src allows blob:); pdf.js and the text view read the bytes themselves.
   const url = URL.createObjectURL(new Blob([doc.bytes as BlobPart], { type: doc.mime }));
   return new Promise((resolve) => {
     const close = () => {
@@ -53,7 +65,12 @@ export function openDocumentViewer(doc: ViewedDocument): Promise<void> {
             </Modal>
           ) : (
             <FilePreview
-              file={{ id: doc.name, fileName: doc.name, ext: extOf(doc.name) }}
+              file={{
+                id: doc.name,
+                fileName: baseOf(doc.name),
+                ext: extOf(doc.name) || (EXT_OF_MIME[doc.mime] ?? ''),
+              }}
+              bytes={doc.bytes}
               linkOf={() => Promise.resolve(url)}
               onClose={close}
             />

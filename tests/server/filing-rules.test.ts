@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { HolidayCalendar, periodEnd } from '../../server/filing/calendar.ts';
+import { calendarGap } from '../../server/filing/service/calendar-service.ts';
 import { officialCalendarDays } from '../../server/filing/holidays-cn.ts';
 import { usccProblem, withCheckCharacter } from '../../server/filing/uscc.ts';
 import { checkThresholds } from '../../server/filing/thresholds.ts';
@@ -39,6 +40,20 @@ describe('legal periods (民法典 arts 201, 203) on the 2025/2026 calendar', ()
   it('knows which years its table covers', () => {
     expect(periodEnd(calendar, '2026-12-01', 5).calendarCovered).toBe(true);
     expect(periodEnd(calendar, '2027-12-01', 5).calendarCovered).toBe(false);
+  });
+
+  it('names the years of running or stopped due dates the table does not cover (the case warning)', () => {
+    const covered = new Set([2025, 2026]);
+    const clock = (state: string, due_on: string) => ({ state, due_on });
+    expect(calendarGap([clock('RUNNING', '2026-12-31')], covered)).toBeNull();
+    // Ended clocks do not count: their dates are history.
+    expect(calendarGap([clock('DONE', '2027-01-04'), clock('LAPSED', '2028-01-03')], covered)).toBeNull();
+    expect(
+      calendarGap(
+        [clock('RUNNING', '2027-01-04'), clock('STOPPED', '2028-02-01'), clock('RUNNING', '2027-03-01')],
+        covered,
+      ),
+    ).toEqual({ years: '2027、2028' });
   });
 
   it('has the official holiday counts: 2025 (28 days off, 5 调休 days) and 2026 (33 days off, 6 调休 days)', () => {

@@ -103,15 +103,40 @@ describe.each(DB_KINDS)('filing demo seed on %s', (kind) => {
     expect(overdue.rows[0].n).toBe(0);
   });
 
-  it('lets the printed filer, reviewer and review lead sign in', async () => {
+  it('lets every printed demo role sign in, and the co-party and agent are ones on some case', async () => {
     const demo = t.server.seed.filing!;
-    expect(demo.signIns.map((s) => s.role)).toEqual(['filer', 'reviewer', 'reviewLead']);
+    expect(demo.signIns.map((s) => s.role)).toEqual([
+      'filer',
+      'filerColleague',
+      'coParty',
+      'agent',
+      'reviewer',
+      'delegatedReviewer',
+      'reviewLead',
+      'publisher',
+      'calendarAdmin',
+    ]);
     for (const s of demo.signIns) {
       const res = await call(t, 'POST', '/authentication/apply', {
         body: { grant_type: 'password_credentials', username: s.account, password: demo.password },
       });
       expect(res.body.state, s.account).toBe(200);
     }
+    const memberships = async (account: string, role: 'CO_PARTY' | 'AGENT') => {
+      const rows = await db()
+        .selectFrom('filing.membership as m')
+        .innerJoin('platform.tenant_member as tm', 'tm.tenant_id', 'm.tenant_id')
+        .innerJoin('platform.account as a', 'a.id', 'tm.account_id')
+        .select('m.id')
+        .where('a.account', '=', account)
+        .where('m.role', '=', role)
+        .where('m.status', '=', 'ACTIVE')
+        .execute();
+      return rows.length;
+    };
+    const printed = (role: string) => demo.signIns.find((s) => s.role === role)!.account;
+    expect(await memberships(printed('coParty'), 'CO_PARTY')).toBeGreaterThan(0);
+    expect(await memberships(printed('agent'), 'AGENT')).toBeGreaterThan(0);
     const lead = await db()
       .selectFrom('platform.account')
       .select('id')

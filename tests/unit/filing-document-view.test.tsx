@@ -5,13 +5,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { runDocumentView } from '../../src/filing/document-actions.ts';
+import { setupTestI18n } from './support/i18n.ts';
 
 const toBase64 = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text)));
 
 describe('reading a case document', () => {
   // The action imports the viewer (antd Modal, DOMPurify) on first use; under a loaded CI machine that
   // first transform took over 10 s. Load it here, so the test waits only for the viewer to render.
-  beforeAll(() => import('../../src/filing/DocumentViewer.tsx'), 60_000);
+  beforeAll(async () => {
+    await setupTestI18n('zh-CN');
+    await import('../../src/filing/DocumentViewer.tsx');
+  }, 60_000);
 
   it('opens it through filing.document.open and shows a notice as HTML', async () => {
     const html =
@@ -35,6 +39,28 @@ describe('reading a case document', () => {
     // DOM does not give DOMPurify what a browser does.
     expect(shown.textContent).toContain('受理通知书');
     await waitFor(() => expect(screen.getByRole('dialog')).toBeTruthy());
+    (screen.getByRole('button', { name: /close|关闭/i }) as HTMLButtonElement).click();
+    await expect(done).resolves.toBe(true);
+  });
+
+  it('shows a text document from the bytes it was sent, titled once with its extension', async () => {
+    // No fetch of an in-memory address: the page's CSP (connect-src 'self') refuses blob: addresses.
+    const fetched = vi.spyOn(globalThis, 'fetch');
+    const done = runDocumentView({
+      action: { type: 'filing.document.view' },
+      record: { documentId: 'd3' },
+      dataSource: async () => ({
+        document: { title: '承诺书' },
+        content: toBase64('附加限制性条件承诺书'),
+        file: { name: '承诺书.txt', mime: 'text/plain' },
+      }),
+      ui: { warning: vi.fn(), success: vi.fn() },
+    } as never);
+    const shown = await screen.findByTestId('text-preview-content');
+    expect(shown.textContent).toBe('附加限制性条件承诺书');
+    expect(fetched).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog').textContent).toContain('承诺书.txt');
+    expect(screen.getByRole('dialog').textContent).not.toContain('承诺书.txt.txt');
     (screen.getByRole('button', { name: /close|关闭/i }) as HTMLButtonElement).click();
     await expect(done).resolves.toBe(true);
   });

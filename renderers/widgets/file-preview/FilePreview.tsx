@@ -2,8 +2,9 @@
  * File preview (spec §2): images, PDF (pdf.js, loaded only when a PDF is opened), text decoded in the
  * browser in the charset the user picks (UTF-8 by default, GBK, BIG5); any other type says that it has
  * no preview. Clicking an image opens the image viewer. The file is read through a signed link asked for
- * when the preview opens (`linkOf`: the app's fldFile.link; an in-memory address for a document already at
- * hand), never through an address carrying the session.
+ * when the preview opens (`linkOf`: the app's fldFile.link), never through an address carrying the session;
+ * a document already at hand (`bytes`) is shown from memory — pdf.js and the text view read the bytes
+ * themselves, since the page's CSP lets no script fetch a `blob:` address (images may show one).
  */
 import { lazy, Suspense, useState } from 'react';
 import { Modal, Segmented, Spin } from 'antd';
@@ -28,24 +29,27 @@ export type LinkOf = (purpose: 'preview' | 'image', id: string, signal: AbortSig
 
 export interface FilePreviewProps {
   file: PreviewFile | null;
-  linkOf: LinkOf;
+  /** Where to read the file from: for an image always (an <img> needs an address), else unless `bytes`. */
+  linkOf?: LinkOf;
+  /** The file's content, already at hand (a case document the server sent with its answer). */
+  bytes?: Uint8Array;
   onClose(): void;
 }
 
-export function decodeText(bytes: ArrayBuffer, charset: Charset): string {
+export function decodeText(bytes: ArrayBuffer | Uint8Array, charset: Charset): string {
   return new TextDecoder(charset).decode(bytes);
 }
 
-function TextPreview({ url }: { url: string }) {
+function TextPreview({ url, given }: { url?: string; given?: Uint8Array }) {
   const { t } = useTranslation();
   const [charset, setCharset] = useState<Charset>('utf-8');
-  const text = useLoad(url, async (signal) => {
-    const response = await fetch(url, { signal });
+  const text = useLoad(given ? null : (url ?? null), async (signal) => {
+    const response = await fetch(url!, { signal });
     if (!response.ok) throw new Error(String(response.status));
     return response.arrayBuffer();
   });
-  const bytes = text.data;
-  if (text.error !== undefined) return <div>{t('file.preview.loadFailed')}</div>;
+  const bytes = given ?? text.data;
+  if (!given && text.error !== undefined) return <div>{t('file.preview.loadFailed')}</div>;
   return (
     <div data-testid="text-preview">
       <Segmented
@@ -68,14 +72,17 @@ function TextPreview({ url }: { url: string }) {
   );
 }
 
-export default function FilePreview({ file, linkOf, onClose }: FilePreviewProps) {
+export default function FilePreview({ file, linkOf, bytes, onClose }: FilePreviewProps) {
   const { t } = useTranslation();
   const [viewing, setViewing] = useState(false);
   const kind = file ? previewKindOf(file.ext) : 'unsupported';
   const purpose = kind === 'image' ? 'image' : 'preview';
+  // Bytes at hand are read as they are, except by an <img>, which needs an address.
+  const fromBytes = Boolean(bytes) && kind !== 'image';
   // One link for the open file, asked for as it opens (it works for about a minute).
-  const link = useLoad(file && kind !== 'unsupported' ? `${purpose}:${file.id}` : null, (signal) =>
-    linkOf(purpose, file?.id ?? '', signal),
+  const link = useLoad(
+    file && kind !== 'unsupported' && !fromBytes ? `${purpose}:${file.id}` : null,
+    (signal) => (linkOf ? linkOf(purpose, file?.id ?? '', signal) : Promise.reject(new Error('no link'))),
   );
   if (!file) return null;
   const name = file.ext ? `${file.fileName}.${file.ext}` : file.fileName;
@@ -92,8 +99,14 @@ export default function FilePreview({ file, linkOf, onClose }: FilePreviewProps)
       <div data-testid="file-preview" data-kind={kind}>
         {kind === 'unsupported' ? (
           <div>{t('file.preview.unsupported')}</div>
-        ) : link.error !== undefined ? (
+        ) : !fromBytes && link.error !== undefined ? (
           <div>{t('file.preview.loadFailed')}</div>
+        ) : bytes && kind === 'pdf' ? (
+          <Suspense fallback={<Spin />}>
+            <PdfPages data={bytes} />
+          </Suspense>
+        ) : bytes && kind === 'text' ? (
+          <TextPreview given={bytes} />
         ) : !url ? (
           <Spin />
         ) : kind === 'image' ? (

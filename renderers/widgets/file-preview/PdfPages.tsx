@@ -10,7 +10,8 @@ import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
 pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
 
-export default function PdfPages({ url }: { url: string }) {
+/** A PDF read from a (signed) address, or from bytes already at hand. */
+export default function PdfPages({ url, data }: { url?: string; data?: Uint8Array }) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
@@ -21,7 +22,9 @@ export default function PdfPages({ url }: { url: string }) {
     // anyway, and the address is a signed link that works for about a minute. pdf.js would compile a
     // PDF's PostScript functions with `new Function` (and try it once to see whether it may); the
     // Content Security Policy allows no eval, so it interprets them instead, drawing the same.
-    const task = pdfjs.getDocument({ url, disableRange: true, isEvalSupported: false });
+    // Bytes are copied: pdf.js hands its buffer to the worker, which would empty the caller's.
+    const source = data ? { data: data.slice() } : { url, disableRange: true };
+    const task = pdfjs.getDocument({ ...source, isEvalSupported: false });
     (async () => {
       const doc = await task.promise;
       for (let n = 1; n <= doc.numPages && !cancelled; n++) {
@@ -42,7 +45,7 @@ export default function PdfPages({ url }: { url: string }) {
       cancelled = true;
       void task.destroy();
     };
-  }, [url]);
+  }, [url, data]);
 
   return (
     <div data-testid="pdf-preview" data-state={state}>

@@ -11,6 +11,29 @@ export async function loadCalendar(db: Db): Promise<HolidayCalendar> {
   return new HolidayCalendar(rows);
 }
 
+/** The years the holiday table holds any day of: outside them only weekends are known rest days. */
+export async function coveredYears(db: Db): Promise<Set<number>> {
+  const rows = await db.selectFrom('filing.calendar_day').select('day').execute();
+  return new Set(rows.map((r) => Number(String(r.day).slice(0, 4))));
+}
+
+/**
+ * The years of running or stopped clocks' due dates that the holiday table does not cover: a due date
+ * there may fall on a public holiday nobody has entered yet. Null when every such date is covered.
+ */
+export function calendarGap(
+  clocks: { state: string; due_on: unknown }[],
+  covered: ReadonlySet<number>,
+): { years: string } | null {
+  const years = new Set<number>();
+  for (const c of clocks)
+    if ((c.state === 'RUNNING' || c.state === 'STOPPED') && c.due_on) {
+      const year = Number(String(c.due_on).slice(0, 4));
+      if (!covered.has(year)) years.add(year);
+    }
+  return years.size ? { years: [...years].sort().join('、') } : null;
+}
+
 export async function listCalendarDays(
   ctx: FilingContext,
   query: { year?: number } = {},

@@ -13,6 +13,7 @@ import { inUnit, INTERNAL_ACTIONS } from './unit.ts';
 import { proposalsOf } from './proposal-view.ts';
 import { availableActions } from '../state-machine.ts';
 import { daysBetween, chinaDate } from '../dates.ts';
+import { calendarGap, coveredYears } from './calendar-service.ts';
 
 const CASE_FIELDS = [
   'title',
@@ -236,69 +237,70 @@ export async function getCase(ctx: FilingContext, actor: Actor, caseId: string) 
 
 async function caseView(trx: Db, access: CaseAccess, b: Bundle, actor: Actor, now: Date) {
   const sees = (by: string) => seesConfidential(access, by);
-  const [clocks, transitions, supplements, members, served, withdrawals, handler, remedies, concerns] =
-    await Promise.all([
-      trx
-        .selectFrom('filing.clock')
-        .selectAll()
-        .where('case_id', '=', b.case.id)
-        .orderBy('created_at')
-        .execute(),
-      trx
-        .selectFrom('filing.transition')
-        .selectAll()
-        .where('case_id', '=', b.case.id)
-        .orderBy('id')
-        .execute(),
-      trx
-        .selectFrom('filing.supplement')
-        .selectAll()
-        .where('case_id', '=', b.case.id)
-        .orderBy('requested_at')
-        .execute(),
-      trx
-        .selectFrom('filing.membership as m')
-        .innerJoin('platform.tenant as t', 't.id', 'm.tenant_id')
-        .select([
-          'm.id',
-          'm.tenant_id',
-          'm.role',
-          'm.on_behalf_of_tenant_id',
-          'm.account_id',
-          'm.poa_document_id',
-          'm.status',
-          't.name as tenant_name',
-          't.kind as tenant_kind',
-        ])
-        .where('m.case_id', '=', b.case.id)
-        .execute(),
-      trx.selectFrom('filing.served_document').selectAll().where('case_id', '=', b.case.id).execute(),
-      trx
-        .selectFrom('filing.withdrawal')
-        .selectAll()
-        .where('case_id', '=', b.case.id)
-        .orderBy('requested_at')
-        .execute(),
-      b.case.handler_account_id
-        ? trx
-            .selectFrom('platform.account')
-            .select(['id', 'fullname', 'mobile', 'email'])
-            .where('id', '=', b.case.handler_account_id)
-            .executeTakeFirst()
-        : Promise.resolve(undefined),
-      trx
-        .selectFrom('filing.remedy')
-        .selectAll()
-        .where('case_id', '=', b.case.id)
-        .orderBy('version')
-        .execute(),
-      trx
-        .selectFrom('filing.concern')
-        .selectAll()
-        .where('case_id', '=', b.case.id)
-        .orderBy('raised_at')
-        .execute(),
-    ]);
+  const [
+    clocks,
+    transitions,
+    supplements,
+    members,
+    served,
+    withdrawals,
+    handler,
+    remedies,
+    concerns,
+    calendarYears,
+  ] = await Promise.all([
+    trx
+      .selectFrom('filing.clock')
+      .selectAll()
+      .where('case_id', '=', b.case.id)
+      .orderBy('created_at')
+      .execute(),
+    trx.selectFrom('filing.transition').selectAll().where('case_id', '=', b.case.id).orderBy('id').execute(),
+    trx
+      .selectFrom('filing.supplement')
+      .selectAll()
+      .where('case_id', '=', b.case.id)
+      .orderBy('requested_at')
+      .execute(),
+    trx
+      .selectFrom('filing.membership as m')
+      .innerJoin('platform.tenant as t', 't.id', 'm.tenant_id')
+      .select([
+        'm.id',
+        'm.tenant_id',
+        'm.role',
+        'm.on_behalf_of_tenant_id',
+        'm.account_id',
+        'm.poa_document_id',
+        'm.status',
+        't.name as tenant_name',
+        't.kind as tenant_kind',
+      ])
+      .where('m.case_id', '=', b.case.id)
+      .execute(),
+    trx.selectFrom('filing.served_document').selectAll().where('case_id', '=', b.case.id).execute(),
+    trx
+      .selectFrom('filing.withdrawal')
+      .selectAll()
+      .where('case_id', '=', b.case.id)
+      .orderBy('requested_at')
+      .execute(),
+    b.case.handler_account_id
+      ? trx
+          .selectFrom('platform.account')
+          .select(['id', 'fullname', 'mobile', 'email'])
+          .where('id', '=', b.case.handler_account_id)
+          .executeTakeFirst()
+      : Promise.resolve(undefined),
+    trx.selectFrom('filing.remedy').selectAll().where('case_id', '=', b.case.id).orderBy('version').execute(),
+    trx
+      .selectFrom('filing.concern')
+      .selectAll()
+      .where('case_id', '=', b.case.id)
+      .orderBy('raised_at')
+      .execute(),
+    coveredYears(trx),
+  ]);
   const side = access.authority ? 'authority' : 'filer';
   // 拟办意见 stay inside the authority: proposals, and what this viewer may do about them.
   const proposed = access.authority
@@ -313,11 +315,14 @@ async function caseView(trx: Db, access: CaseAccess, b: Bundle, actor: Actor, no
   return {
     case: {
       ...view(b.case),
+      // Never below zero: a filing submitted late in the day (UTC) is still "today" in China.
       daysWaiting:
         submitted && ['SUBMITTED', 'AWAITING_SUPPLEMENT'].includes(b.case.state)
-          ? daysBetween(submitted, chinaDate(now))
+          ? Math.max(0, daysBetween(submitted, chinaDate(now)))
           : null,
     },
+    // Due dates in a year the holiday table does not hold yet (shown as a warning on the case).
+    calendarGap: calendarGap(clocks, calendarYears),
     viewer: {
       authority: access.authority,
       role: access.role,

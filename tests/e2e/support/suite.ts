@@ -4,7 +4,9 @@
  * own browser context (own storage and cookies), signs in and makes its own data, so a slow or failing
  * test never takes the next ones down with it. Contexts a test opened are closed after it; a failing
  * test leaves a screenshot in $E2E_SHOTS when that is set; a passing one fails if any of its pages met a
- * Content Security Policy refusal (allowCspViolations() for the test that provokes one).
+ * Content Security Policy refusal (allowCspViolations() for the test that provokes one), or if a page it
+ * leaves open shows a raw code or a locale key (support/raw-text.ts; allowRawText() where a test shows one
+ * on purpose).
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +18,7 @@ import type { ServerConfig } from '../../../server/config.ts';
 import { startTestServer, type DbKind, type TestServer } from '../../support/server.ts';
 import { CONTEXT_DEFAULTS, closeOpenContexts, sharedBrowser } from './browser.ts';
 import { DIST_DIR, requireBuiltApp } from './app.ts';
+import { rawTextOn } from './raw-text.ts';
 import { recordCaptchas } from './session.ts';
 
 export interface E2eSuite {
@@ -28,6 +31,8 @@ export interface E2eSuite {
    * one fails after it; a test that provokes one on purpose says so first.
    */
   allowCspViolations(): void;
+  /** This test's pages may show raw codes or locale keys (a test of what a missing translation shows). */
+  allowRawText(): void;
   /** A fresh context signed in (admin by default), on the dashboard. */
   signedIn(
     username?: string,
@@ -113,6 +118,7 @@ export function useE2eSuite(overrides: Partial<ServerConfig> = {}, options: { db
   // Chromium's console line for each CSP refusal, from every context the test opened.
   let cspRefusals: string[] = [];
   let cspAllowed = false;
+  let rawTextAllowed = false;
 
   beforeAll(async () => {
     requireBuiltApp();
@@ -134,6 +140,11 @@ export function useE2eSuite(overrides: Partial<ServerConfig> = {}, options: { db
     cspRefusals = [];
     const allowed = cspAllowed;
     cspAllowed = false;
+    const rawAllowed = rawTextAllowed;
+    rawTextAllowed = false;
+    const passed = ctx.task.result?.state !== 'fail';
+    const raw =
+      passed && !rawAllowed ? (await Promise.all(pages.map(({ page }) => rawTextOn(page)))).flat() : [];
     if (ctx.task.result?.state === 'fail' && process.env.E2E_SHOTS) {
       for (const [i, { page }] of pages.entries()) {
         const name = `${ctx.task.name.slice(0, 40)}-${i}.png`.replace(/[/\\]/g, '_');
@@ -141,8 +152,9 @@ export function useE2eSuite(overrides: Partial<ServerConfig> = {}, options: { db
       }
     }
     await Promise.all(pages.map(({ context }) => context.close().catch(() => undefined)));
-    if (refusals.length && !allowed && ctx.task.result?.state !== 'fail')
+    if (refusals.length && !allowed && passed)
       throw new Error(`the page's Content Security Policy refused:\n${refusals.join('\n')}`);
+    if (raw.length) throw new Error(`a page shows raw codes or locale keys:\n${raw.join('\n')}`);
   });
 
   afterAll(async () => {
@@ -162,6 +174,9 @@ export function useE2eSuite(overrides: Partial<ServerConfig> = {}, options: { db
     },
     allowCspViolations() {
       cspAllowed = true;
+    },
+    allowRawText() {
+      rawTextAllowed = true;
     },
     async newPage(options = {}) {
       const context = await suite.browser.newContext({ ...CONTEXT_DEFAULTS, ...options });
