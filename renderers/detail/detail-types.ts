@@ -12,6 +12,7 @@ export type DetailFormatter =
   | 'relative'
   | 'yesno'
   | 'bytes'
+  | 'name'
   | 'multiline'
   | 'html'
   | 'attachments';

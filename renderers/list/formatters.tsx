@@ -31,7 +31,16 @@ function formatDate(value: unknown, pattern: string): string {
   return date.isValid() ? date.format(pattern) : String(value);
 }
 
+/**
+ * A name the system wrote as a translation key (a subsystem's `menu.subsystem.merger`, a built-in menu
+ * entry's) in the reader's language; any other name as it was typed.
+ */
+export function translatedName(t: TFunction, name: string): string {
+  return name && t(name, { defaultValue: '' }) ? t(name) : name;
+}
+
 export const formatters: Record<ColumnFormatterName, CellFormatter> = {
+  name: (value, _spec, t) => (isEmptyValue(value) ? '' : translatedName(t, String(value))),
   enum: (value, spec, t) => {
     if (isEmptyValue(value)) return '';
     const option = spec.options?.find((o) => String(o.value) === String(value));

@@ -37,7 +37,7 @@ export interface SearchField {
 }
 
 export type ColumnFormatterName =
-  'enum' | 'date' | 'datetime' | 'truncate' | 'number' | 'relative' | 'yesno' | 'bytes';
+  'enum' | 'date' | 'datetime' | 'truncate' | 'number' | 'relative' | 'yesno' | 'bytes' | 'name';
 
 export interface ListColumn {
   field: string;

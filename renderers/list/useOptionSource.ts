@@ -3,12 +3,14 @@
  * ({dataResult}) or a plain array, each row giving a value and a label.
  */
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { resolveParams, resolveQuery } from '../actions/params.ts';
 import { useSessionScope } from '../actions/session-scope.tsx';
 import { useDataSource } from '../data-source.tsx';
 import { useLoad } from '../environment/use-load.ts';
 import { useScreenContext } from '../screen-context.tsx';
 import type { OptionSource } from './list-types.ts';
+import { translatedName } from './formatters.tsx';
 
 export interface LoadedOption {
   value: string | number;
@@ -26,6 +28,7 @@ export function useOptionSource(source: OptionSource | undefined): LoadedOption[
   const dataSource = useDataSource();
   const session = useSessionScope();
   const { params } = useScreenContext();
+  const { t } = useTranslation();
   // The source is compared by value; session and params are read when it changes.
   const answer = useLoad(source ? JSON.stringify(source) : null, (signal) => {
     const scope = { session, params };
@@ -41,7 +44,7 @@ export function useOptionSource(source: OptionSource | undefined): LoadedOption[
     if (!source || answer.loading) return undefined;
     return rowsOf(answer.data).map((row) => ({
       value: row[source.valueField] as string | number,
-      label: String(row[source.labelField] ?? row[source.valueField] ?? ''),
+      label: translatedName(t, String(row[source.labelField] ?? row[source.valueField] ?? '')),
     }));
-  }, [source, answer.loading, answer.data]);
+  }, [source, answer.loading, answer.data, t]);
 }

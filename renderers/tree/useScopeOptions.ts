@@ -3,6 +3,8 @@
  * once from its operation, and the chosen one: the params' value when they name one, else the first.
  */
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translatedName } from '../list/formatters.tsx';
 import { useDataSource } from '../data-source.tsx';
 import { identityKey, useLoad } from '../environment/use-load.ts';
 import type { TreeScreenDefinition } from './tree-types.ts';
@@ -25,6 +27,7 @@ export function useScopeOptions(
   params: Record<string, unknown>,
 ): ScopeOptions {
   const dataSource = useDataSource();
+  const { t } = useTranslation();
   const [chosen, setChosen] = useState<string>();
   const key = useMemo(() => (scope ? identityKey(dataSource, scope.operation) : null), [dataSource, scope]);
   const loaded = useLoad(key, async (signal) => {
@@ -36,7 +39,11 @@ export function useScopeOptions(
       label: String(row[labelField] ?? ''),
     }));
   });
-  const options = loaded.data ?? [];
+  // Subsystem names the system wrote are translation keys (menu.subsystem.merger).
+  const options = useMemo(
+    () => (loaded.data ?? []).map((o) => ({ ...o, label: translatedName(t, o.label) })),
+    [loaded.data, t],
+  );
   const given = scope ? params[scope.param] : undefined;
   const fallback =
     typeof given === 'string' && options.some((o) => o.value === given) ? given : options[0]?.value;

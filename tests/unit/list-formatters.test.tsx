@@ -96,3 +96,13 @@ describe('the other formatters', () => {
     expect(formatCell('N', { formatter: 'yesno' }, t)).toBe('否');
   });
 });
+
+describe('name: a name the system wrote as a translation key, translated', () => {
+  it('translates a key and leaves a typed name as it is', () => {
+    expect(text(formatCell('menu.subsystem.merger', { formatter: 'name' }, t))).toBe('经营者集中申报');
+    expect(text(formatCell('审查一处', { formatter: 'name' }, t))).toBe('审查一处');
+    // Looks like a key, is none: shown as typed, not emptied.
+    expect(text(formatCell('menu.noSuchEntry', { formatter: 'name' }, t))).toBe('menu.noSuchEntry');
+    expect(text(formatCell(null, { formatter: 'name' }, t))).toBe('');
+  });
+});

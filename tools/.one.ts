@@ -1,0 +1,18 @@
+import { chromium } from 'playwright-core';
+const BASE = 'http://127.0.0.1:3999';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1400, height: 900 } });
+const page = await context.newPage();
+page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') console.log('console', m.type(), m.text().slice(0, 300)); });
+await page.goto(`${BASE}/login`);
+await page.getByRole('textbox', { name: '用户名' }).fill(process.argv[2] ?? 'lijing');
+await page.getByRole('textbox', { name: '密码' }).fill('Demo#2026walk');
+await page.getByRole('button', { name: '登录' }).click();
+await page.waitForURL(/dashboard/);
+await page.goto(`${BASE}${process.argv[3] ?? '/caseReview/reviewPending'}`);
+await page.locator('.ant-table-row').first().waitFor({ timeout: 20000 });
+await page.locator('.ant-table-row').first().getByText(process.argv[4] ?? '查看', { exact: true }).click();
+await page.waitForTimeout(4000);
+await page.screenshot({ path: '/tmp/walk/one.png' });
+console.log(await page.locator('[data-testid="screen-error"]').allInnerTexts());
+await browser.close();
