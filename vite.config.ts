@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -73,11 +75,35 @@ function preloadListsWithoutLoadedChunks(): {
   };
 }
 
+/** Where the built app serves pdf.js's character maps (renderers/widgets/file-preview/PdfPages.tsx). */
+export const PDF_CMAPS_DIR = 'pdfjs/cmaps';
+
+/**
+ * pdf.js's character maps, copied into the build: a PDF whose Chinese, Japanese or Korean font is named
+ * rather than embedded (the common way for CJK text, and the demo's documents) is unreadable without
+ * them. pdf.js fetches the one a document needs, when it needs it (about 1.7 MB in all, a few KB each).
+ */
+function pdfCharacterMaps(): Plugin {
+  return {
+    name: 'pdf-character-maps',
+    apply: 'build',
+    generateBundle() {
+      const dir = local('./node_modules/pdfjs-dist/cmaps');
+      for (const name of readdirSync(dir).filter((n) => n.endsWith('.bcmap')))
+        this.emitFile({
+          type: 'asset',
+          fileName: `${PDF_CMAPS_DIR}/${name}`,
+          source: readFileSync(join(dir, name)),
+        });
+    },
+  };
+}
+
 // The API lives under /api on the same server; in `npm run dev` Vite proxies it to a running server.
 export default defineConfig(({ command }) => {
   const preloadLists = preloadListsWithoutLoadedChunks();
   return {
-    plugins: [react(), yamlData(), formValidators(), antdShims(), preloadLists.plugin],
+    plugins: [react(), yamlData(), formValidators(), antdShims(), preloadLists.plugin, pdfCharacterMaps()],
     server: { proxy: { '/api': 'http://localhost:8080' } },
     // The built app only (`npm run dev`, the tests and Storybook's dev server resolve as the packages say).
     resolve: { alias: command === 'build' ? BUILD_ALIASES : [] },

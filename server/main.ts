@@ -10,6 +10,10 @@ const config = {
   pgliteTemplate: join(dirname(process.argv[1]), 'pglite-template'),
 };
 const started = Date.now();
+/** Pads to a column on a terminal, where a Chinese character takes two cells. */
+const padWide = (text: string, cells: number) =>
+  text +
+  ' '.repeat(Math.max(1, cells - [...text].reduce((n, c) => n + (c.charCodeAt(0) > 0x2e80 ? 2 : 1), 0)));
 // Since the process started: loading the server's code (START_TIMING=1 prints each phase, start.ts).
 if (process.env.START_TIMING) console.error(`start: load code ${performance.now().toFixed(0)} ms`);
 // The deadline jobs start in the background: the first page does not wait on the job queue.
@@ -48,7 +52,7 @@ if (filingDemo) {
     `  Filing demo: ${filingDemo.cases.cases} cases; the public dataset is being added in the background.`,
   );
   for (const s of filingDemo.signIns)
-    console.log(`    ${roles[s.role].padEnd(24)} ${s.account.padEnd(10)} (${s.name}, ${s.tenant})`);
+    console.log(`    ${padWide(roles[s.role], 30)} ${s.account.padEnd(10)} (${s.name}, ${s.tenant})`);
   console.log(
     filingDemo.generated
       ? `    password for every demo account: ${filingDemo.password}  (shown only this once)\n`

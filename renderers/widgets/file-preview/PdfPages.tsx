@@ -10,6 +10,14 @@ import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
 pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
 
+/**
+ * pdf.js's character maps: the build ships them (vite.config.ts, pdf-character-maps); `npm run dev`
+ * serves them from the package. Without them a PDF whose CJK font is not embedded shows no text.
+ */
+const CMAP_URL = import.meta.env.DEV
+  ? '/node_modules/pdfjs-dist/cmaps/'
+  : `${import.meta.env.BASE_URL}pdfjs/cmaps/`;
+
 /** A PDF read from a (signed) address, or from bytes already at hand. */
 export default function PdfPages({ url, data }: { url?: string; data?: Uint8Array }) {
   const { t } = useTranslation();
@@ -24,7 +32,12 @@ export default function PdfPages({ url, data }: { url?: string; data?: Uint8Arra
     // Content Security Policy allows no eval, so it interprets them instead, drawing the same.
     // Bytes are copied: pdf.js hands its buffer to the worker, which would empty the caller's.
     const source = data ? { data: data.slice() } : { url, disableRange: true };
-    const task = pdfjs.getDocument({ ...source, isEvalSupported: false });
+    const task = pdfjs.getDocument({
+      ...source,
+      cMapUrl: CMAP_URL,
+      cMapPacked: true,
+      isEvalSupported: false,
+    });
     (async () => {
       const doc = await task.promise;
       for (let n = 1; n <= doc.numPages && !cancelled; n++) {

@@ -14,6 +14,8 @@ import type { GeneratedKind } from '../../filing/documents/kinds.ts';
 import { entryHash, type AuditEntry } from '../../filing/audit.ts';
 import type { CaseState } from '../../filing/tables.ts';
 import { withCheckCharacter } from '../../filing/uscc.ts';
+import { translate } from '../../http/i18n.ts';
+import { demoPdf } from './demo-pdf.ts';
 import { generateDeal } from './public.ts';
 import type { Random } from './random.ts';
 
@@ -65,8 +67,12 @@ export class DemoRows {
   }
 }
 
-const sha = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
-const hex = (text: string) => `\\x${Buffer.from(text, 'utf8').toString('hex')}`;
+const sha = (data: string | Uint8Array) =>
+  createHash('sha256')
+    .update(typeof data === 'string' ? Buffer.from(data, 'utf8') : data)
+    .digest('hex');
+const hex = (data: string | Uint8Array) =>
+  `\\x${(typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data)).toString('hex')}`;
 
 /** One case being written: its rows and the steps of its history. */
 class DemoCase {
@@ -280,9 +286,9 @@ class DemoCase {
 
   /** An instant on a China day during office hours, as ISO text. */
   at(day: PlainDate, hour = 9 + this.ctx.r.int(0, 7)): string {
-    return new Date(
-      chinaMidnight(day).getTime() + hour * 3600_000 + this.ctx.r.int(0, 59) * 60_000,
-    ).toISOString();
+    const time = chinaMidnight(day).getTime() + hour * 3600_000 + this.ctx.r.int(0, 59) * 60_000;
+    // Never later than now: a case seeded this morning was not submitted this afternoon.
+    return new Date(Math.min(time, Date.now() - 60_000)).toISOString();
   }
 
   upload(
@@ -291,15 +297,29 @@ class DemoCase {
     more: { partyId?: string; confidential?: boolean; title?: string } = {},
   ): string {
     const { r, rows } = this.ctx;
-    const title = more.title ?? kind;
-    const content = `演示文件：${this.title} — ${title}`;
+    // Named as a filer names them (申报书, 承诺书 …), with a few readable lines inside.
+    const title = more.title ?? translate('zh-CN', `filingFiler.documentKind.${kind}`);
+    // As PDF (what filers upload); supplements as plain text (the text view and its charsets). Chosen by
+    // kind, not drawn: the seed's random sequence, and so every demo case, stays as it was.
+    const asText = kind === 'SUPPLEMENT';
+    const lines = [
+      `案件名称：${this.title}`,
+      `文件名称：${title}`,
+      `提交日期：${on}`,
+      '',
+      '本文件为演示数据，由系统生成，用于展示申报文件的查阅与下载，不涉及任何真实交易。',
+    ];
+    const content = asText ? [title, '', ...lines, ''].join('\n') : demoPdf(title, lines);
+    const ext = asText ? 'txt' : 'pdf';
+    const mime = asText ? 'text/plain; charset=utf-8' : 'application/pdf';
+    const size = typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength;
     const attachmentId = r.id();
     rows.push('filing.stored_content', {
       id: attachmentId,
       tenant_id: this.owner.tenantId,
-      name: `${title}.txt`,
-      mime: 'text/plain; charset=utf-8',
-      size: Buffer.byteLength(content),
+      name: `${title}.${ext}`,
+      mime,
+      size,
       sha256: sha(content),
       content: hex(content),
       created_at: this.at(on),
@@ -316,9 +336,9 @@ class DemoCase {
       file_tenant_id: this.owner.tenantId,
       attachment_id: attachmentId,
       sha256: sha(content),
-      size: Buffer.byteLength(content),
-      mime: 'text/plain; charset=utf-8',
-      file_name: `${title}.txt`,
+      size,
+      mime,
+      file_name: `${title}.${ext}`,
       generated: false,
       contributed_by_tenant_id: this.owner.tenantId,
       uploaded_by: this.owner.filer.accountId,
@@ -786,7 +806,14 @@ export function buildDemoCases(
   const year = Number(today.slice(0, 4));
   const caseNo = () => `JZSB${year}-${String(++n).padStart(4, '0')}`;
   const ctx = { r, rows, calendar, people, caseNo };
-  const D = (days: number) => calendar.nextWorkingDay(addDays(today, -days));
+  // The working day `days` ago, never after today: on a weekend or holiday the next working day would
+  // be in the future, so the last one before it is taken.
+  let lastWorkingDay = today;
+  while (calendar.isRestDay(lastWorkingDay)) lastWorkingDay = addDays(lastWorkingDay, -1);
+  const D = (days: number) => {
+    const day = calendar.nextWorkingDay(addDays(today, -days));
+    return day <= today ? day : lastWorkingDay;
+  };
   const divisionOf = (i: number) => people.divisions[i % people.divisions.length];
   const handlerOf = (i: number) => {
     const d = divisionOf(i);
