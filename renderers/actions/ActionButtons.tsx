@@ -17,9 +17,14 @@ export interface ActionButtonsProps {
   input?: RunActionInput;
   /** toolbar: buttons; row: small links in a table cell; footer: buttons aligned right. */
   variant?: 'toolbar' | 'row' | 'footer';
+  /**
+   * The record of the screen around a detail's sub-list: `record` in its toolbar's visible and disabled
+   * conditions (what the viewer may do to that record now). Not a selection: the action does not get it.
+   */
+  around?: Record<string, unknown>;
 }
 
-export function ActionButtons({ actions, input = {}, variant = 'toolbar' }: ActionButtonsProps) {
+export function ActionButtons({ actions, input = {}, variant = 'toolbar', around }: ActionButtonsProps) {
   const { t } = useTranslation();
   const run = useRunAction();
   const session = useSessionScope();
@@ -31,7 +36,7 @@ export function ActionButtons({ actions, input = {}, variant = 'toolbar' }: Acti
   if (!actions?.length) return null;
 
   const rows = input.record ? [input.record] : (input.selection ?? []);
-  const scope = { session, record: input.record, selection: rows, form: input.form, params };
+  const scope = { session, record: input.record ?? around, selection: rows, form: input.form, params };
   const buttons = actions.flatMap((action, index) => {
     if (!can(action.permission) || !evaluateCondition(action.visible, scope, true)) return [];
     const disabled = evaluateCondition(action.disabled, scope, false);

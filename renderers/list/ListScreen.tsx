@@ -98,6 +98,8 @@ export default function ListScreen({ screen, params = NO_PARAMS, frame = 'page',
     <ActionButtons
       actions={screen.toolbar}
       input={{ selection: list.selectedRows, refresh: list.refresh }}
+      // A detail's sub-list: its toolbar's conditions see the record around it.
+      around={record}
       variant="toolbar"
     />
   ) : null;

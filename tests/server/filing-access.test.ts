@@ -124,7 +124,23 @@ describe.each(DB_KINDS)('filing access on %s', (kind) => {
   });
 
   it('lets a co-party change only its own data and never the case or the submission', async () => {
-    const party = (await getCase(ctx, w.coParty, caseId)).parties.find((p) => p.id !== coPartyParty)!;
+    const view = await getCase(ctx, w.coParty, caseId);
+    const party = view.parties.find((p) => p.id !== coPartyParty)!;
+    // The view offers what the calls below take, and nothing they refuse.
+    expect(view.viewer).toMatchObject({ mayEdit: true, mayAttach: true, ownerSide: false });
+    expect(party.mayChange).toBe(false);
+    expect(view.parties.find((p) => p.id === coPartyParty)!.mayChange).toBe(true);
+    expect(view.documents.find((d) => d.id === coPartySecret)).toMatchObject({
+      mayChange: true,
+      mayAttachTo: true,
+    });
+    expect(view.documents.filter((d) => d.id !== coPartySecret).every((d) => d.mayChange === false)).toBe(
+      true,
+    );
+    expect(view.markets.every((m) => m.mayChange === false && m.mayAddShare === true)).toBe(true);
+    expect((await getCase(ctx, w.filer, caseId)).parties.find((p) => p.id !== coPartyParty)!.mayChange).toBe(
+      true,
+    );
     await refused(
       updateParty(ctx, w.coParty, party.id as string, { mainBusiness: '改写' }),
       'notYourData',
@@ -244,6 +260,13 @@ describe.each(DB_KINDS)('filing access on %s', (kind) => {
     }
     await upload(ctx, w.coParty, caseId, 'IDENTITY', { partyId: coPartyParty });
     await T.submit(ctx, w.filer, caseId);
+    // Submitted: nothing is offered for change (the calls refuse it), documents may still be attached.
+    const submitted = await getCase(ctx, w.filer, caseId);
+    expect(submitted.viewer).toMatchObject({ mayEdit: false, mayAttach: true });
+    expect([...submitted.parties, ...submitted.documents].some((r) => r.mayChange)).toBe(false);
+    const ownDocument = submitted.documents.find((d) => !d.generated)!;
+    await refused(removeDocument(ctx, w.filer, ownDocument.id as string), 'notEditable');
+    expect((await getCase(ctx, w.lead, caseId)).viewer).toMatchObject({ mayEdit: false, mayAttach: false });
 
     const everything = new Set([
       'review:read',

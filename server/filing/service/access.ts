@@ -123,13 +123,26 @@ export function seesConfidential(access: CaseAccess, contributedBy: string): boo
 
 export const EDITABLE_STATES: CaseState[] = ['DRAFT', 'AWAITING_SUPPLEMENT'];
 
+/**
+ * Whether the case's data may change in this state (the draft, or while a supplement is asked for). The
+ * case view tells the screens the same (cases.ts: viewer.mayEdit, each row's mayChange), so a button is
+ * offered exactly when the call would be taken.
+ */
+export function editableNow(state: CaseState): boolean {
+  return EDITABLE_STATES.includes(state);
+}
+
+/** Whether a row was contributed by the viewer's side (its principal, for an agent). */
+export function contributedByViewer(access: CaseAccess, contributedBy: string): boolean {
+  return access.principalTenantId === contributedBy;
+}
+
 export function assertEditable(access: CaseAccess): void {
-  if (!EDITABLE_STATES.includes(access.case.state))
-    throw new FilingError('notEditable', { state: access.case.state });
+  if (!editableNow(access.case.state)) throw new FilingError('notEditable', { state: access.case.state });
 }
 
 /** A row contributed by another party is not the actor's to change. */
 export function assertContributor(access: CaseAccess, contributedBy: string): void {
-  if (access.principalTenantId !== contributedBy)
+  if (!contributedByViewer(access, contributedBy))
     throw new FilingError('notYourData', {}, Code.NO_PERMISSION);
 }

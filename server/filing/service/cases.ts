@@ -5,13 +5,21 @@ import { FilingError, denied, has, requirePermission, type Actor } from '../acto
 import { checkCompleteness, INDUSTRY_CODE, type Completeness, type FilingBundle } from '../completeness.ts';
 import { TRANSACTION_MODES, type CaseState } from '../tables.ts';
 import { Code } from '../../http/codes.ts';
-import { accessAsParty, accessCase, assertEditable, seesConfidential, type CaseAccess } from './access.ts';
+import {
+  accessAsParty,
+  accessCase,
+  assertEditable,
+  contributedByViewer,
+  editableNow,
+  seesConfidential,
+  type CaseAccess,
+} from './access.ts';
 import type { FilingContext } from './context.ts';
 import { amount, bool, date, int, known, oneOf, text } from './input.ts';
 import { view, views } from './rows.ts';
 import { inUnit, INTERNAL_ACTIONS } from './unit.ts';
 import { proposalsOf } from './proposal-view.ts';
-import { availableActions } from '../state-machine.ts';
+import { availableActions, isFinal } from '../state-machine.ts';
 import { daysBetween, chinaDate } from '../dates.ts';
 import { calendarGap, coveredYears } from './calendar-service.ts';
 
@@ -312,6 +320,12 @@ async function caseView(trx: Db, access: CaseAccess, b: Bundle, actor: Actor, no
       .map((d) => [d.id, d.title]),
   );
   const submitted = b.case.submitted_at ? chinaDate(new Date(b.case.submitted_at)) : null;
+  // What this viewer may change now, by the rules the calls check (access.ts, documents.ts): the screens
+  // offer add, edit, remove and attach only where the server would take them.
+  const state = b.case.state as CaseState;
+  const mayEdit = !access.authority && has(actor, 'filing:edit') && editableNow(state);
+  const mayAttach = !access.authority && has(actor, 'filing:edit') && !isFinal(state);
+  const mayChange = (contributedBy: string) => mayEdit && contributedByViewer(access, contributedBy);
   return {
     case: {
       ...view(b.case),
@@ -328,6 +342,8 @@ async function caseView(trx: Db, access: CaseAccess, b: Bundle, actor: Actor, no
       role: access.role,
       ownerSide: access.ownerSide,
       principalTenantId: access.principalTenantId,
+      mayEdit,
+      mayAttach,
     },
     // A co-party contributes data but takes no step of the procedure (submit, answer, withdraw).
     actions:
@@ -341,25 +357,40 @@ async function caseView(trx: Db, access: CaseAccess, b: Bundle, actor: Actor, no
             .concat(proposed.actions)
         : [],
     handler: handler ? { name: handler.fullname, mobile: handler.mobile, email: handler.email } : null,
-    parties: views(b.parties),
+    parties: b.parties.map((p): Record<string, unknown> => ({
+      ...view(p),
+      mayChange: mayChange(p.contributed_by_tenant_id),
+    })),
     turnovers: b.turnovers.map((t): Record<string, unknown> => {
-      const v = view(t);
+      const v: Record<string, unknown> = { ...view(t), mayChange: mayChange(t.contributed_by_tenant_id) };
       if (sees(t.contributed_by_tenant_id)) return { ...v, confidentialHidden: false };
       return { ...v, worldwide: null, china: null, rateToCny: null, confidentialHidden: true };
     }),
+    // Markets and jurisdictions are the owner side's (parts.ts: ownerOnly); a share is its contributor's,
+    // and any party may add its own share to a market.
     markets: b.markets.map((m) => ({
       ...view({ ...m, shares: undefined }),
+      mayChange: mayEdit && access.ownerSide,
+      mayAddShare: mayEdit,
       shares: m.shares.map((s): Record<string, unknown> =>
         sees(s.contributed_by_tenant_id)
-          ? { ...view(s), confidentialHidden: false }
-          : { ...view(s), share: null, confidentialHidden: true },
+          ? { ...view(s), confidentialHidden: false, mayChange: mayChange(s.contributed_by_tenant_id) }
+          : { ...view(s), share: null, confidentialHidden: true, mayChange: false },
       ),
     })),
-    jurisdictions: views(b.jurisdictions),
+    jurisdictions: b.jurisdictions.map((j): Record<string, unknown> => ({
+      ...view(j),
+      mayChange: mayEdit && access.ownerSide,
+    })),
     noticeForm: b.noticeForm ? view(b.noticeForm) : null,
     documents: b.documents
       .filter((d) => !d.confidential || sees(d.contributed_by_tenant_id))
-      .map((d) => view(d)),
+      .map((d): Record<string, unknown> => ({
+        ...view(d),
+        mayChange: !d.generated && mayChange(d.contributed_by_tenant_id),
+        // A public version or a translation of it (documents.ts: the original must be the viewer's).
+        mayAttachTo: mayAttach && contributedByViewer(access, d.contributed_by_tenant_id),
+      })),
     clocks: views(clocks),
     // Each move with the titles of its documents (the notice and the files attached) this viewer sees.
     transitions: views(

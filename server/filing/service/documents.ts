@@ -10,7 +10,7 @@ import { Code } from '../../http/codes.ts';
 import { isUploadedKind, type GeneratedKind } from '../documents/kinds.ts';
 import { renderTemplate, type TemplateData } from '../documents/templates.ts';
 import { isFinal } from '../state-machine.ts';
-import { accessAsParty, accessCase, assertContributor, seesConfidential } from './access.ts';
+import { accessAsParty, accessCase, assertContributor, assertEditable, seesConfidential } from './access.ts';
 import type { FilingContext } from './context.ts';
 import { bool, ids, known, oneOf, requiredText, text } from './input.ts';
 import { view } from './rows.ts';
@@ -220,8 +220,7 @@ export async function removeDocument(ctx: FilingContext, actor: Actor, documentI
       .executeTakeFirst();
     if (!d) throw notFound('document');
     const access = await accessAsParty(u.trx, actor, d.case_id, 'filing:edit', { forUpdate: true });
-    if (!['DRAFT', 'AWAITING_SUPPLEMENT'].includes(access.case.state))
-      throw new FilingError('notEditable', { state: access.case.state });
+    assertEditable(access);
     if (d.generated) throw new FilingError('generatedDocument');
     assertContributor(access, d.contributed_by_tenant_id);
     await u.trx
