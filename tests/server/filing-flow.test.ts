@@ -196,7 +196,12 @@ describe.each(DB_KINDS)('filing flow on %s', (kind) => {
     // No decision while the notice runs; the day after it closes the lead clears.
     clock.set('2026-02-24');
     await refused(T.clearPhaseI(ctx, w.lead, caseId), 'noticeStillLive');
+    // The case view offers what the call takes: not yet 不实施进一步审查, but 进一步审查 already.
+    const duringNotice = (await getCase(ctx, w.lead, caseId)).actions;
+    expect(duringNotice).not.toContain('clearPhaseI');
+    expect(duringNotice).toContain('furtherReview');
     clock.set('2026-02-25');
+    expect((await getCase(ctx, w.lead, caseId)).actions).toContain('clearPhaseI');
     const cleared = await T.clearPhaseI(ctx, w.lead, caseId, { reason: '经初步审查，不实施进一步审查。' });
     expect(cleared.to).toBe('CLEARED');
     const closedNotice = await t.server.database.db

@@ -22,6 +22,7 @@ import { proposalsOf } from './proposal-view.ts';
 import { availableActions, isFinal } from '../state-machine.ts';
 import { daysBetween, chinaDate } from '../dates.ts';
 import { calendarGap, coveredYears } from './calendar-service.ts';
+import { noticeStillLive, periodOver, TIME_BOUND_ACTIONS } from './decision-timing.ts';
 
 const CASE_FIELDS = [
   'title',
@@ -256,6 +257,7 @@ async function caseView(trx: Db, access: CaseAccess, b: Bundle, actor: Actor, no
     remedies,
     concerns,
     calendarYears,
+    notice,
   ] = await Promise.all([
     trx
       .selectFrom('filing.clock')
@@ -308,6 +310,12 @@ async function caseView(trx: Db, access: CaseAccess, b: Bundle, actor: Actor, no
       .orderBy('raised_at')
       .execute(),
     coveredYears(trx),
+    trx
+      .selectFrom('filing.publication')
+      .select(['notice_state', 'live_until'])
+      .where('case_id', '=', b.case.id)
+      .where('kind', '=', 'NOTICE')
+      .executeTakeFirst(),
   ]);
   const side = access.authority ? 'authority' : 'filer';
   // 拟办意见 stay inside the authority: proposals, and what this viewer may do about them.
@@ -326,6 +334,16 @@ async function caseView(trx: Db, access: CaseAccess, b: Bundle, actor: Actor, no
   const mayEdit = !access.authority && has(actor, 'filing:edit') && editableNow(state);
   const mayAttach = !access.authority && has(actor, 'filing:edit') && !isFinal(state);
   const mayChange = (contributedBy: string) => mayEdit && contributedByViewer(access, contributedBy);
+  // The state allows a move; its timing may not yet (decision-timing.ts, as the transitions judge it).
+  const today = chinaDate(now);
+  const phaseClock = clocks.find(
+    (c) =>
+      c.state === 'RUNNING' &&
+      ((c.kind === 'PHASE_I' && state === 'PHASE_I') || (c.kind === 'PHASE_II' && state === 'PHASE_II')),
+  );
+  const inTime = (action: string) =>
+    !(TIME_BOUND_ACTIONS.includes(action) && periodOver(phaseClock, today)) &&
+    !(action === 'clearPhaseI' && noticeStillLive(notice, today));
   return {
     case: {
       ...view(b.case),
@@ -354,6 +372,7 @@ async function caseView(trx: Db, access: CaseAccess, b: Bundle, actor: Actor, no
             new Set([...actor.permissions].filter((p) => has(actor, p as never))),
           )
             .map((t) => t.action)
+            .filter(inTime)
             .concat(proposed.actions)
         : [],
     handler: handler ? { name: handler.fullname, mobile: handler.mobile, email: handler.email } : null,

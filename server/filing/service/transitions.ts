@@ -10,6 +10,7 @@ import { ruleFor, WITHDRAWABLE_STATES } from '../state-machine.ts';
 import type { CaseState } from '../tables.ts';
 import { daysBetween, type PlainDate } from '../dates.ts';
 import { hasPassed } from '../calendar.ts';
+import { noticeStillLive, periodOver } from './decision-timing.ts';
 import {
   NOTICE_DAYS,
   PHASE_I_DAYS,
@@ -52,8 +53,7 @@ function assertFrom(access: CaseAccess, action: string): void {
 
 /** After its due date the phase belongs to the deadline job (deemed cleared): nobody acts on it any more. */
 function assertInTime(clock: { due_on: PlainDate } | undefined, today: PlainDate): void {
-  if (clock && hasPassed(clock.due_on, today))
-    throw new FilingError('periodExpired', { dueOn: clock.due_on });
+  if (clock && periodOver(clock, today)) throw new FilingError('periodExpired', { dueOn: clock.due_on });
 }
 
 async function clockDeps(u: Unit): Promise<ClockDeps> {
@@ -631,11 +631,9 @@ export async function clearPhaseI(
       .where('case_id', '=', caseId)
       .where('kind', '=', 'NOTICE')
       .executeTakeFirst();
-    if (notice && notice.notice_state !== 'CLOSED') {
-      if (!notice.live_until || !hasPassed(notice.live_until, u.today))
-        throw new FilingError('noticeStillLive', { until: notice.live_until });
-      await closeNotice(u, notice.id);
-    }
+    if (noticeStillLive(notice, u.today))
+      throw new FilingError('noticeStillLive', { until: notice!.live_until });
+    if (notice && notice.notice_state !== 'CLOSED') await closeNotice(u, notice.id);
     const clock = await currentClock(u.trx, caseId, 'PHASE_I');
     assertInTime(clock, u.today);
     if (clock) await endClock(u.trx, clock.id, 'DONE', u.today);
