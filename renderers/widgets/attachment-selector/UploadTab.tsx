@@ -95,9 +95,11 @@ export default function UploadTab({ fileType, typeId, multiple, onUploaded, warn
       onProgress: (sent, total) => patch(uid, { percent: Math.floor((sent / total) * 100) }),
       onError: (err) => {
         const body = (err as { originalResponse?: { getBody(): string } }).originalResponse?.getBody();
-        let message = err.message;
+        // The server's translated refusal when it sent one; else (a dropped connection, tus-js-client's
+        // own English text) our words, and 重试 continues from the last offset the server holds.
+        let message = t('file.selector.uploadInterrupted');
         try {
-          message = (JSON.parse(body ?? '') as { message: string }).message;
+          message = (JSON.parse(body ?? '') as { message: string }).message || message;
         } catch {
           /* not an envelope */
         }
@@ -116,7 +118,7 @@ export default function UploadTab({ fileType, typeId, multiple, onUploaded, warn
       },
       resume: () => {
         upload.start();
-        patch(uid, { status: 'uploading' });
+        patch(uid, { status: 'uploading', message: undefined });
       },
     });
     // Continue an earlier attempt of the same file when tus-js-client remembers one.
@@ -156,9 +158,9 @@ export default function UploadTab({ fileType, typeId, multiple, onUploaded, warn
                   {t('file.selector.pause')}
                 </Button>
               ) : null}
-              {r.status === 'paused' && r.resume ? (
+              {(r.status === 'paused' || r.status === 'error') && r.resume ? (
                 <Button size="small" icon={<CaretRightOutlined />} onClick={r.resume}>
-                  {t('file.selector.resume')}
+                  {t(r.status === 'error' ? 'file.selector.retry' : 'file.selector.resume')}
                 </Button>
               ) : null}
             </Space>
