@@ -137,6 +137,21 @@ export function contributedByViewer(access: CaseAccess, contributedBy: string): 
   return access.principalTenantId === contributedBy;
 }
 
+/**
+ * Whether the viewer may end a membership: the owner side (not its agent) ends any co-party or agent; an
+ * agent or a co-party ends only the agents appointed for its own principal. Never the filer.
+ */
+export function mayRevokeMembership(
+  access: CaseAccess,
+  m: { role: string; status: string; on_behalf_of_tenant_id: string | null },
+): boolean {
+  if (m.role === 'FILER' || m.status !== 'ACTIVE') return false;
+  return (
+    (access.ownerSide && access.role !== 'AGENT') ||
+    (m.role === 'AGENT' && m.on_behalf_of_tenant_id === access.principalTenantId)
+  );
+}
+
 export function assertEditable(access: CaseAccess): void {
   if (!editableNow(access.case.state)) throw new FilingError('notEditable', { state: access.case.state });
 }

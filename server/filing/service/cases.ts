@@ -11,6 +11,7 @@ import {
   assertEditable,
   contributedByViewer,
   editableNow,
+  mayRevokeMembership,
   seesConfidential,
   type CaseAccess,
 } from './access.ts';
@@ -347,6 +348,8 @@ async function caseView(trx: Db, access: CaseAccess, b: Bundle, actor: Actor, no
   return {
     case: {
       ...view(b.case),
+      // The case form's 保存 (updateCase: the owner side, while editable).
+      mayUpdate: mayEdit && access.ownerSide,
       // Never below zero: a filing submitted late in the day (UTC) is still "today" in China.
       daysWaiting:
         submitted && ['SUBMITTED', 'AWAITING_SUPPLEMENT'].includes(b.case.state)
@@ -362,6 +365,8 @@ async function caseView(trx: Db, access: CaseAccess, b: Bundle, actor: Actor, no
       principalTenantId: access.principalTenantId,
       mayEdit,
       mayAttach,
+      // members.ts: the owner side invites co-parties until the case is closed.
+      mayInvite: !access.authority && access.ownerSide && has(actor, 'filing:invite') && !isFinal(state),
     },
     // A co-party contributes data but takes no step of the procedure (submit, answer, withdraw).
     actions:
@@ -401,7 +406,8 @@ async function caseView(trx: Db, access: CaseAccess, b: Bundle, actor: Actor, no
       ...view(j),
       mayChange: mayEdit && access.ownerSide,
     })),
-    noticeForm: b.noticeForm ? view(b.noticeForm) : null,
+    // The 公示表's 保存 likewise (parts.ts saveNoticeForm: owner side, while editable).
+    noticeForm: b.noticeForm ? { ...view(b.noticeForm), mayUpdate: mayEdit && access.ownerSide } : null,
     documents: b.documents
       .filter((d) => !d.confidential || sees(d.contributed_by_tenant_id))
       .map((d): Record<string, unknown> => ({
@@ -424,10 +430,13 @@ async function caseView(trx: Db, access: CaseAccess, b: Bundle, actor: Actor, no
     proposals: proposed.proposals,
     pendingProposal: proposed.pendingProposal,
     supplements: views(supplements),
-    members:
-      access.authority || access.ownerSide
-        ? views(members)
-        : views(members.filter((m) => m.status === 'ACTIVE')),
+    members: (access.authority || access.ownerSide
+      ? members
+      : members.filter((m) => m.status === 'ACTIVE')
+    ).map((m): Record<string, unknown> => ({
+      ...view(m),
+      mayRevoke: !access.authority && has(actor, 'filing:invite') && mayRevokeMembership(access, m),
+    })),
     served: access.authority
       ? views(served)
       : views(

@@ -7,7 +7,7 @@ import { newId } from '../../auth/tokens.ts';
 import { FilingError, notFound, type Actor } from '../actor.ts';
 import { Code } from '../../http/codes.ts';
 import { isFinal } from '../state-machine.ts';
-import { accessAsParty } from './access.ts';
+import { accessAsParty, mayRevokeMembership } from './access.ts';
 import type { FilingContext } from './context.ts';
 import { requiredText, text } from './input.ts';
 import { inUnit } from './unit.ts';
@@ -153,10 +153,7 @@ export async function revokeMembership(ctx: FilingContext, actor: Actor, members
     if (m.role === 'FILER') throw new FilingError('cannotRevokeFiler');
     // The owner ends any membership; an agent (the owner's too) and a co-party end only the agents
     // appointed for the same principal — never another party's agent.
-    const mayRevoke =
-      (access.ownerSide && access.role !== 'AGENT') ||
-      (m.role === 'AGENT' && m.on_behalf_of_tenant_id === access.principalTenantId);
-    if (!mayRevoke) throw new FilingError('ownerOnly', {}, Code.NO_PERMISSION);
+    if (!mayRevokeMembership(access, m)) throw new FilingError('ownerOnly', {}, Code.NO_PERMISSION);
     await u.trx
       .updateTable('filing.membership')
       .set({ status: 'REVOKED', revoked_at: u.at })
