@@ -88,6 +88,7 @@ export default function DetailScreen({
           params={params}
           frame="embedded"
           record={record}
+          onChanged={detail.refresh}
         />
       ) : (
         <NestedScreen

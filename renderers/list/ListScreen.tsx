@@ -2,7 +2,7 @@
  * The list kind's view: title, search form, toolbar, table (virtualised for large pages), paging.
  * All logic is in useListController; filters come from the screen's params or a parent record.
  */
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Table, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ActionButtons } from '../actions/ActionButtons.tsx';
@@ -37,9 +37,20 @@ const TOOLBAR_ROW = { display: 'flex', marginBottom: 12 } as const;
 export interface ListScreenProps extends ScreenProps<ListScreenDefinition> {
   /** The record of the screen around this list (a detail's sub-list): `record` in its filters. */
   record?: Row;
+  /**
+   * After an action of this list changed something: the screen around it reads its record again (a
+   * supplement answered in a sub-list changes the case's state in the detail's header).
+   */
+  onChanged?: () => void;
 }
 
-export default function ListScreen({ screen, params = NO_PARAMS, frame = 'page', record }: ListScreenProps) {
+export default function ListScreen({
+  screen,
+  params = NO_PARAMS,
+  frame = 'page',
+  record,
+  onChanged,
+}: ListScreenProps) {
   const { t } = useTranslation();
   const dataSource = useDataSource();
   const session = useSessionScope();
@@ -58,6 +69,11 @@ export default function ListScreen({ screen, params = NO_PARAMS, frame = 'page',
     paused: fixedParameters === null,
     requestStyle: screen.request,
   });
+  const listRefresh = list.refresh;
+  const refresh = useCallback(() => {
+    listRefresh();
+    onChanged?.();
+  }, [listRefresh, onChanged]);
   // A detail's sub-list is part of that screen, not the screen the host frames.
   useScreenLoadFailure(record ? null : list.error);
   const virtual = screen.virtual ?? list.pageSize > VIRTUAL_THRESHOLD;
@@ -74,11 +90,11 @@ export default function ListScreen({ screen, params = NO_PARAMS, frame = 'page',
         fixed: 'right' as const,
         width: screen.rowActionsWidth ?? 60 + rowActions.length * 56,
         render: (_: unknown, row: Row) => (
-          <ActionButtons actions={rowActions} variant="row" input={{ record: row, refresh: list.refresh }} />
+          <ActionButtons actions={rowActions} variant="row" input={{ record: row, refresh }} />
         ),
       },
     ];
-  }, [screen.columns, screen.rowActionsWidth, rowActions, list.sorts, list.refresh, t, virtual]);
+  }, [screen.columns, screen.rowActionsWidth, rowActions, list.sorts, refresh, t, virtual]);
   // A virtual table needs a numeric width to lay its rows out.
   const scrollX = virtual
     ? columns.reduce(
@@ -97,7 +113,7 @@ export default function ListScreen({ screen, params = NO_PARAMS, frame = 'page',
   const toolbar = screen.toolbar?.length ? (
     <ActionButtons
       actions={screen.toolbar}
-      input={{ selection: list.selectedRows, refresh: list.refresh }}
+      input={{ selection: list.selectedRows, refresh }}
       // A detail's sub-list: its toolbar's conditions see the record around it.
       around={record}
       variant="toolbar"

@@ -138,6 +138,8 @@ describe('a simplified case from draft to the public list', () => {
       await answerForm.getByRole('button', { name: /保\s*存/ }).click();
       await answerForm.waitFor({ state: 'detached' });
       await expect.poll(() => caseState(caseId)).toBe('SUBMITTED');
+      // The case's header follows without a reload (it said 待补充材料 until one).
+      await detail.locator('.ant-descriptions').getByText('已提交', { exact: true }).waitFor();
 
       // The lead accepts: Phase I starts and the 公示表 goes live for ten days.
       await lead.keyboard.press('Escape');
