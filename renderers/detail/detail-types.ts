@@ -13,6 +13,7 @@ export type DetailFormatter =
   | 'yesno'
   | 'bytes'
   | 'name'
+  | 'amount'
   | 'multiline'
   | 'html'
   | 'attachments';

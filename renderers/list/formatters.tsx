@@ -39,8 +39,16 @@ export function translatedName(t: TFunction, name: string): string {
   return name && t(name, { defaultValue: '' }) ? t(name) : name;
 }
 
+const AMOUNT_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
+
 export const formatters: Record<ColumnFormatterName, CellFormatter> = {
   name: (value, _spec, t) => (isEmptyValue(value) ? '' : translatedName(t, String(value))),
+  // Money and other exact figures: every digit, grouped by thousands (2,900,000,000).
+  amount: (value) => {
+    if (isEmptyValue(value)) return '';
+    const n = Number(value);
+    return Number.isFinite(n) ? AMOUNT_FORMAT.format(n) : String(value);
+  },
   enum: (value, spec, t) => {
     if (isEmptyValue(value)) return '';
     const option = spec.options?.find((o) => String(o.value) === String(value));

@@ -37,7 +37,7 @@ export interface SearchField {
 }
 
 export type ColumnFormatterName =
-  'enum' | 'date' | 'datetime' | 'truncate' | 'number' | 'relative' | 'yesno' | 'bytes' | 'name';
+  'enum' | 'date' | 'datetime' | 'truncate' | 'number' | 'relative' | 'yesno' | 'bytes' | 'name' | 'amount';
 
 export interface ListColumn {
   field: string;

@@ -106,3 +106,13 @@ describe('name: a name the system wrote as a translation key, translated', () =>
     expect(text(formatCell(null, { formatter: 'name' }, t))).toBe('');
   });
 });
+
+describe('amount: exact figures grouped by thousands', () => {
+  it('groups every digit and leaves the rest alone', () => {
+    expect(text(formatCell(2_900_000_000, { formatter: 'amount' }, t))).toBe('2,900,000,000');
+    expect(text(formatCell('1234567.5', { formatter: 'amount' }, t))).toBe('1,234,567.5');
+    expect(text(formatCell(-42, { formatter: 'amount' }, t))).toBe('-42');
+    expect(text(formatCell('n/a', { formatter: 'amount' }, t))).toBe('n/a');
+    expect(text(formatCell(undefined, { formatter: 'amount' }, t))).toBe('');
+  });
+});
