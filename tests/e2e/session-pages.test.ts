@@ -107,6 +107,9 @@ describe('public sign-in pages', () => {
     // Signed in, without any menu yet: the guard says so (/403).
     await submitLogin(page, 'new_person', 'Fresh#pass2026');
     await page.waitForURL(/\/403$/);
+    // Not a dead end: the only way on is to sign out (home leads back here).
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await page.waitForURL(/\/login$/);
     await context.close();
   });
 
