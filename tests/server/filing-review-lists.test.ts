@@ -15,6 +15,7 @@ interface Row {
   dueOn: string | null;
   daysLeft: number | null;
   handlerName: string | null;
+  calendarNote?: string | null;
 }
 
 describe.each(DB_KINDS)('review lists on %s', (kind) => {
@@ -47,6 +48,27 @@ describe.each(DB_KINDS)('review lists on %s', (kind) => {
     const overdue = await list('wangjun', 'overdue');
     for (const r of overdue.filter((o) => o.daysLeft !== null && o.state !== 'AWAITING_SUPPLEMENT'))
       expect(r.daysLeft).toBeLessThan(0);
+  });
+
+  it('marks a row whose due date lies in a year the holiday calendar does not hold', async () => {
+    const years = await t.server.database.db.selectFrom('filing.calendar_day').select('day').execute();
+    const covered = new Set(years.map((y) => String(y.day).slice(0, 4)));
+    // Phase II runs 90 days and longer: from late in a covered year its due date reaches the next one.
+    const rows = [...(await list('wangjun', 'phaseI')), ...(await list('wangjun', 'phaseII'))];
+    for (const r of rows.filter((x) => x.dueOn))
+      expect(r.calendarNote, r.dueOn!).toBe(covered.has(r.dueOn!.slice(0, 4)) ? null : 'UNCOVERED');
+    // Entering the year's first day covers it: the mark goes.
+    const uncovered = rows.find((x) => x.calendarNote === 'UNCOVERED');
+    if (uncovered) {
+      await t.server.database.db
+        .insertInto('filing.calendar_day')
+        .values({ day: `${uncovered.dueOn!.slice(0, 4)}-01-01`, kind: 'HOLIDAY', name: '元旦' })
+        .execute();
+      const day = `${uncovered.dueOn!.slice(0, 4)}-01-01`;
+      const again = await list('wangjun', uncovered.state === 'PHASE_I' ? 'phaseI' : 'phaseII');
+      await t.server.database.db.deleteFrom('filing.calendar_day').where('day', '=', day).execute();
+      expect(again.find((x) => x.id === uncovered.id)!.calendarNote).toBeNull();
+    }
   });
 
   it('lists the staff for assignment to holders of review:assign only', async () => {

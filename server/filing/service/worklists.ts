@@ -8,6 +8,7 @@ import { addDays, chinaDate, daysBetween } from '../dates.ts';
 import type { CaseState } from '../tables.ts';
 import type { FilingContext } from './context.ts';
 import { oneOf } from './input.ts';
+import { coveredYears } from './calendar-service.ts';
 import { views } from './rows.ts';
 
 export const WORKLISTS = [
@@ -272,10 +273,14 @@ export async function worklist(ctx: FilingContext, actor: Actor, query: Worklist
       .execute(),
     q.select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  // Days left to the due date that matters now (negative: overdue), counted in China days.
+  // Days left to the due date that matters now (negative: overdue), counted in China days; and whether
+  // that date lies in a year the holiday calendar does not hold yet (a holiday there is not counted).
+  const covered = await coveredYears(ctx.db);
   const withDaysLeft = views(rows as Record<string, unknown>[]).map((r): Record<string, unknown> => ({
     ...r,
     daysLeft: typeof r.dueOn === 'string' ? daysBetween(today, r.dueOn) : null,
+    calendarNote:
+      typeof r.dueOn === 'string' && !covered.has(Number(r.dueOn.slice(0, 4))) ? 'UNCOVERED' : null,
   }));
   return { rows: withDaysLeft, total: Number(total.n), page, size };
 }
