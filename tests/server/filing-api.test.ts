@@ -112,6 +112,23 @@ describe('filing API on the demo data', () => {
     // The lead's dashboard.
     const dashboard = await as('wangjun', 'GET', '/filing/dashboard');
     expect(dashboard.body.state).toBe(200);
+    // Its warning counts the cases with a running or stopped due date in a year the calendar lacks.
+    const db = t.server.database.db;
+    const covered = new Set(
+      (await db.selectFrom('filing.calendar_day').select('day').execute()).map((d) =>
+        String(d.day).slice(0, 4),
+      ),
+    );
+    const open = await db
+      .selectFrom('filing.clock')
+      .select(['case_id', 'due_on'])
+      .where('state', 'in', ['RUNNING', 'STOPPED'])
+      .execute();
+    const gap = open.filter((c) => !covered.has(String(c.due_on).slice(0, 4)));
+    const years = [...new Set(gap.map((c) => String(c.due_on).slice(0, 4)))].sort().join('、');
+    expect(dashboard.body.data.calendarGap).toEqual(
+      gap.length ? { years, cases: new Set(gap.map((c) => c.case_id)).size } : null,
+    );
   });
 
   it('serves the holiday calendar and the must-we-file helper', async () => {

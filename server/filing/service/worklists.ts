@@ -291,7 +291,7 @@ export async function dashboard(ctx: FilingContext, actor: Actor) {
   const today = chinaDate(ctx.now());
   // A delegated reviewer's figures count the cases it handles, as its worklists do (access.ts).
   const own = has(actor, 'review:allCases') ? null : actor.accountId;
-  const [byState, dueThisWeek, averages] = await Promise.all([
+  const [byState, dueThisWeek, averages, dueDates, covered] = await Promise.all([
     ctx.db
       .selectFrom('filing.case')
       .select(['state', 'division_name', (e) => e.fn.countAll<number>().as('n')])
@@ -319,7 +319,28 @@ export async function dashboard(ctx: FilingContext, actor: Actor) {
       from filing."case" where submitted_at is not null
         and (${own}::text is null or handler_account_id = ${own}::text)
       group by division_name`.execute(ctx.db),
+    // Running or stopped due dates, for the warning about years the holiday calendar does not hold.
+    ctx.db
+      .selectFrom('filing.clock')
+      .select(['case_id', 'due_on'])
+      .where('state', 'in', ['RUNNING', 'STOPPED'])
+      .$if(own !== null, (q) =>
+        q.where('case_id', 'in', (e) =>
+          e.selectFrom('filing.case').select('id').where('handler_account_id', '=', own!),
+        ),
+      )
+      .execute(),
+    coveredYears(ctx.db),
   ]);
+  const gapYears = new Set<number>();
+  const gapCases = new Set<string>();
+  for (const d of dueDates) {
+    const year = Number(String(d.due_on).slice(0, 4));
+    if (!covered.has(year)) {
+      gapYears.add(year);
+      gapCases.add(d.case_id);
+    }
+  }
   return {
     byState: byState.map((r) => ({ state: r.state, division: r.division_name, count: Number(r.n) })),
     dueThisWeek: Number(dueThisWeek.n),
@@ -328,5 +349,6 @@ export async function dashboard(ctx: FilingContext, actor: Actor) {
       daysToAcceptance: r.to_acceptance === null ? null : Math.round(r.to_acceptance * 10) / 10,
       daysToDecision: r.to_decision === null ? null : Math.round(r.to_decision * 10) / 10,
     })),
+    calendarGap: gapCases.size ? { years: [...gapYears].sort().join('、'), cases: gapCases.size } : null,
   };
 }

@@ -75,6 +75,18 @@ export default function ReviewDashboardPage() {
   return (
     <div data-testid="review-dashboard" style={{ padding: 16 }}>
       <h1 className="mf-panel-title">{t('review.dashboard.title')}</h1>
+      {data.calendarGap ? (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="calendar-gap"
+          style={{ marginBottom: 16 }}
+          message={t('review.dashboard.calendarGap', {
+            years: data.calendarGap.years,
+            count: data.calendarGap.cases,
+          })}
+        />
+      ) : null}
       <Row gutter={[16, 16]}>
         <Col xs={12} md={6}>
           <Card>

@@ -6,6 +6,8 @@ export interface DashboardData {
   byState: { state: string; division: string | null; count: number }[];
   dueThisWeek: number;
   averages: { division: string | null; daysToAcceptance: number | null; daysToDecision: number | null }[];
+  /** Cases with a due date in a year the holiday calendar does not hold yet, and those years. */
+  calendarGap?: { years: string; cases: number } | null;
 }
 
 export interface Series {
