@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { loadCalendar } from '../../server/filing/service/calendar-service.ts';
 import { call } from '../support/server.ts';
+import { rawTextOn } from './support/raw-text.ts';
 import { useE2eSuite } from './support/suite.ts';
 
 const LEAD = 'wangjun';
@@ -205,8 +206,15 @@ describe('案件审查: worklist, case actions and dashboard', () => {
     await detail.getByRole('button', { name: '要求补充材料' }).waitFor();
     expect(await detail.getByRole('button', { name: '立案受理' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: '分配主办人' }).count()).toBe(0);
+    // Every tab of the case reads as words: no bare code (PHASE_I, ACQUIRER, RUNNING…), no locale key.
+    const tabs = detail.getByRole('tab');
+    for (let i = 0; i < (await tabs.count()); i++) {
+      await tabs.nth(i).click();
+      await detail.getByRole('tabpanel').last().waitFor();
+      expect(await rawTextOn(page), await tabs.nth(i).innerText()).toEqual([]);
+    }
     // The filer's documents by their names, and a PDF drawn from the bytes the server sent (the page's
-    // CSP refuses a blob: fetch; the suite fails the test on a refusal, or on a raw kind code shown).
+    // CSP refuses a blob: fetch; the suite fails the test on a refusal).
     await detail.getByRole('tab', { name: '申报文件' }).click();
     const form = detail.locator('tr.ant-table-row', { hasText: '申报书' }).first();
     await form.getByRole('button', { name: '查看' }).click();
