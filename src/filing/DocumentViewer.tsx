@@ -8,6 +8,7 @@ import DOMPurify from 'dompurify';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import FilePreview from '../../renderers/widgets/file-preview/FilePreview.tsx';
+import { previewKindOf } from '../../schemas/file-rules.ts';
 import { antdLocaleAtom } from '../i18n/apply-language.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { appStore } from '../session/store.ts';
@@ -37,13 +38,17 @@ export function openDocumentViewer(doc: ViewedDocument): Promise<void> {
   const host = document.createElement('div');
   document.body.appendChild(host);
   const root = createRoot(host);
-  // For an image only (img-src allows blob:); pdf.js and the text view read the bytes themselves.
-  const url = URL.createObjectURL(new Blob([doc.bytes as BlobPart], { type: doc.mime }));
+  const ext = extOf(doc.name) || (EXT_OF_MIME[doc.mime] ?? '');
+  // An address for an image only (img-src allows blob:); pdf.js and the text view read the bytes.
+  const url =
+    previewKindOf(ext) === 'image'
+      ? URL.createObjectURL(new Blob([doc.bytes as BlobPart], { type: doc.mime }))
+      : '';
   return new Promise((resolve) => {
     const close = () => {
       root.unmount();
       host.remove();
-      URL.revokeObjectURL(url);
+      if (url) URL.revokeObjectURL(url);
       resolve();
     };
     const html = doc.mime === 'text/html' || extOf(doc.name) === 'html';

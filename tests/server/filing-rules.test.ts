@@ -44,16 +44,20 @@ describe('legal periods (民法典 arts 201, 203) on the 2025/2026 calendar', ()
 
   it('names the years of running or stopped due dates the table does not cover (the case warning)', () => {
     const covered = new Set([2025, 2026]);
-    const clock = (state: string, due_on: string) => ({ state, due_on });
+    const clock = (state: string, due_on: string, case_id = 'c1') => ({ case_id, state, due_on });
     expect(calendarGap([clock('RUNNING', '2026-12-31')], covered)).toBeNull();
     // Ended clocks do not count: their dates are history.
     expect(calendarGap([clock('DONE', '2027-01-04'), clock('LAPSED', '2028-01-03')], covered)).toBeNull();
     expect(
       calendarGap(
-        [clock('RUNNING', '2027-01-04'), clock('STOPPED', '2028-02-01'), clock('RUNNING', '2027-03-01')],
+        [
+          clock('RUNNING', '2027-01-04'),
+          clock('STOPPED', '2028-02-01'),
+          clock('RUNNING', '2027-03-01', 'c2'),
+        ],
         covered,
       ),
-    ).toEqual({ years: '2027、2028' });
+    ).toEqual({ years: '2027、2028', cases: 2 });
   });
 
   it('has the official holiday counts: 2025 (28 days off, 5 调休 days) and 2026 (33 days off, 6 调休 days)', () => {

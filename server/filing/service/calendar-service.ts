@@ -18,20 +18,24 @@ export async function coveredYears(db: Db): Promise<Set<number>> {
 }
 
 /**
- * The years of running or stopped clocks' due dates that the holiday table does not cover: a due date
- * there may fall on a public holiday nobody has entered yet. Null when every such date is covered.
+ * The years of running or stopped clocks' due dates that the holiday table does not cover (a due date
+ * there may fall on a public holiday nobody has entered yet), and how many cases those clocks belong to.
+ * Null when every such date is covered. One case's clocks (the case view) or many (the dashboard).
  */
 export function calendarGap(
-  clocks: { state: string; due_on: unknown }[],
+  clocks: { case_id: string; state: string; due_on: unknown }[],
   covered: ReadonlySet<number>,
-): { years: string } | null {
+): { years: string; cases: number } | null {
   const years = new Set<number>();
+  const cases = new Set<string>();
   for (const c of clocks)
     if ((c.state === 'RUNNING' || c.state === 'STOPPED') && c.due_on) {
       const year = Number(String(c.due_on).slice(0, 4));
-      if (!covered.has(year)) years.add(year);
+      if (covered.has(year)) continue;
+      years.add(year);
+      cases.add(c.case_id);
     }
-  return years.size ? { years: [...years].sort().join('、') } : null;
+  return years.size ? { years: [...years].sort().join('、'), cases: cases.size } : null;
 }
 
 export async function listCalendarDays(

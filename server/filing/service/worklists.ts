@@ -8,7 +8,7 @@ import { addDays, chinaDate, daysBetween } from '../dates.ts';
 import type { CaseState } from '../tables.ts';
 import type { FilingContext } from './context.ts';
 import { oneOf } from './input.ts';
-import { coveredYears } from './calendar-service.ts';
+import { calendarGap, coveredYears } from './calendar-service.ts';
 import { views } from './rows.ts';
 
 export const WORKLISTS = [
@@ -322,7 +322,7 @@ export async function dashboard(ctx: FilingContext, actor: Actor) {
     // Running or stopped due dates, for the warning about years the holiday calendar does not hold.
     ctx.db
       .selectFrom('filing.clock')
-      .select(['case_id', 'due_on'])
+      .select(['case_id', 'state', 'due_on'])
       .where('state', 'in', ['RUNNING', 'STOPPED'])
       .$if(own !== null, (q) =>
         q.where('case_id', 'in', (e) =>
@@ -332,15 +332,6 @@ export async function dashboard(ctx: FilingContext, actor: Actor) {
       .execute(),
     coveredYears(ctx.db),
   ]);
-  const gapYears = new Set<number>();
-  const gapCases = new Set<string>();
-  for (const d of dueDates) {
-    const year = Number(String(d.due_on).slice(0, 4));
-    if (!covered.has(year)) {
-      gapYears.add(year);
-      gapCases.add(d.case_id);
-    }
-  }
   return {
     byState: byState.map((r) => ({ state: r.state, division: r.division_name, count: Number(r.n) })),
     dueThisWeek: Number(dueThisWeek.n),
@@ -349,6 +340,6 @@ export async function dashboard(ctx: FilingContext, actor: Actor) {
       daysToAcceptance: r.to_acceptance === null ? null : Math.round(r.to_acceptance * 10) / 10,
       daysToDecision: r.to_decision === null ? null : Math.round(r.to_decision * 10) / 10,
     })),
-    calendarGap: gapCases.size ? { years: [...gapYears].sort().join('、'), cases: gapCases.size } : null,
+    calendarGap: calendarGap(dueDates, covered),
   };
 }
