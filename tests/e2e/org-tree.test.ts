@@ -64,9 +64,20 @@ describe('organisation tree', () => {
   // `has` is looked up inside each row, so it takes the page-relative title locator.
   const row = (name: string): Locator => tree().locator('.ant-tree-treenode', { has: title(name) });
   /** Opens a node unless it is open already (a reloaded tree keeps what was open). */
+  /**
+   * Opens a node that has children. Its switcher is a leaf's until the tree has read that it has some
+   * (after an add, the level is read again): wait for it to be an open or closed one, then open it.
+   */
   const expand = async (name: string) => {
     const switcher = row(name).locator('.ant-tree-switcher');
-    if ((await switcher.getAttribute('class'))?.includes('switcher_close')) await switcher.click();
+    let kind = '';
+    await expect
+      .poll(async () => {
+        kind = /switcher_(open|close)/.exec((await switcher.getAttribute('class')) ?? '')?.[1] ?? '';
+        return kind;
+      })
+      .not.toBe('');
+    if (kind === 'close') await switcher.click();
   };
 
   /**
