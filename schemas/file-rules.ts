@@ -30,6 +30,9 @@ export type FileGroupName = keyof typeof FILE_GROUPS;
 
 export const isFileGroup = (v: unknown): v is FileGroupName => typeof v === 'string' && v in FILE_GROUPS;
 
+/** The largest file any group takes (the resumable server's ceiling; each upload meets its own group's). */
+export const MAX_UPLOAD_BYTES = Math.max(...Object.values(FILE_GROUPS).map((g) => g.maxBytes));
+
 /** Above this size the browser uploads through tus (resumable) rather than one multipart request. */
 export const RESUMABLE_THRESHOLD = 25 * MB;
 
@@ -39,6 +42,22 @@ export function groupOfExtension(ext: string): FileGroupName | undefined {
     if (name !== 'photo' && (g.extensions as readonly string[]).includes(ext)) return name as FileGroupName;
   }
   return undefined;
+}
+
+/**
+ * The group whose rules an upload meets, exactly as the server decides it (server/files/upload.ts): the
+ * named `fileType`, else the group of the extension; undefined when the extension is not allowed there.
+ * The browser calls it too, so the size it checks and names is the size the server enforces.
+ */
+export function uploadGroupOf(fileType: string | undefined, ext: string): FileGroupName | undefined {
+  const group = fileType ? (isFileGroup(fileType) ? fileType : undefined) : groupOfExtension(ext);
+  return group && (FILE_GROUPS[group].extensions as readonly string[]).includes(ext) ? group : undefined;
+}
+
+/** The groups an upload with this `fileType` may fall in: that one, or (none named) every group but photo. */
+export function uploadGroupsFor(fileType: string | undefined): FileGroupName[] {
+  if (fileType) return isFileGroup(fileType) ? [fileType] : [];
+  return (Object.keys(FILE_GROUPS) as FileGroupName[]).filter((name) => name !== 'photo');
 }
 
 /** Splits 'a.b.PDF' into {base: 'a.b', ext: 'pdf'}. */

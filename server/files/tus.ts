@@ -13,7 +13,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Server as TusServer, Upload } from '@tus/server';
 import type { FileStore } from '@tus/file-store';
-import { formatBytes } from '../../schemas/file-rules.ts';
+import { formatBytes, MAX_UPLOAD_BYTES } from '../../schemas/file-rules.ts';
 import { resolveSession } from '../auth/session.ts';
 import { enforceActingLimits } from '../auth/acting-limits.ts';
 import type { ServerConfig } from '../config.ts';
@@ -76,7 +76,7 @@ export async function registerTusRoutes(app: FastifyInstance, db: Db, config: Se
         datastore,
         relativeLocation: true,
         // The largest group's limit; each upload's own limit is checked on creation.
-        maxSize: 4096 * 1024 * 1024,
+        maxSize: MAX_UPLOAD_BYTES,
         onUploadCreate: async (req, upload: Upload) => {
           const { uploader, lang } = callerOf(req as never);
           try {

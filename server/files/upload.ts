@@ -11,10 +11,10 @@ import { newId } from '../auth/tokens.ts';
 import {
   FILE_GROUPS,
   formatBytes,
-  groupOfExtension,
   isFileGroup,
   nameProblem,
   splitFileName,
+  uploadGroupOf,
 } from '../../schemas/file-rules.ts';
 import { FILE_NAME_MAX_UNITS } from '../../schemas/validators/cn-length.ts';
 import {
@@ -61,9 +61,9 @@ export function planUpload(fileName: string, fileType: string | undefined): Uplo
   if (problem === 'tooLong') throw fileError('nameTooLong', { limit: FILE_NAME_MAX_UNITS });
   if (fileType !== undefined && fileType !== '' && !isFileGroup(fileType))
     throw fileError('unknownFileType', { fileType });
-  const group = fileType ? (fileType as keyof typeof FILE_GROUPS) : groupOfExtension(ext);
-  if (!group || !(FILE_GROUPS[group].extensions as readonly string[]).includes(ext))
-    throw fileError('typeNotAllowed', { ext: ext || '—' });
+  // The same rule the browser checks before sending (schemas/file-rules.ts).
+  const group = uploadGroupOf(fileType || undefined, ext);
+  if (!group) throw fileError('typeNotAllowed', { ext: ext || '—' });
   return { base, ext, fileType: group, maxBytes: FILE_GROUPS[group].maxBytes };
 }
 

@@ -6,6 +6,7 @@ import { ApiError, type Envelope } from './envelope.ts';
 import type { Socket } from 'node:net';
 import { DEFAULT_LANGUAGE, translate, type Language } from './i18n.ts';
 import { describeValidationErrors } from './validation.ts';
+import { detailsText, withFieldLabels } from './field-labels.ts';
 
 function langOf(req: FastifyRequest): Language {
   return req.lang;
@@ -49,7 +50,7 @@ export function envelopeFor(
       body: {
         state: err.code,
         message: translate(lang, err.key, err.params),
-        cause: err.causeDetail,
+        cause: withFieldLabels(err.causeDetail, lang),
         data: null,
       },
     };
@@ -62,7 +63,7 @@ export function envelopeFor(
       body: {
         state: Code.ILLEGAL_REQUEST,
         message: translate(lang, 'server.invalidRequest', {
-          details: fields.map((f) => `${f.field}: ${f.message}`).join('; '),
+          details: detailsText(fields),
         }),
         cause: fields,
         data: null,

@@ -34,6 +34,11 @@ export function pickLanguage(queryLang: unknown, acceptLanguage: string | undefi
 // i18next lookup cost about 4 % of an employee.query under load. The resources never change at run time.
 const plain = new Map<string, string>();
 
+/** Whether a key has a text (in the default language; every language has the same keys). */
+export function hasText(key: string): boolean {
+  return instance.exists(key, { lng: DEFAULT_LANGUAGE });
+}
+
 export function translate(lang: Language, key: string, params?: Record<string, unknown>): string {
   if (params && Object.keys(params).length) return fixed.get(lang)!(key, params) as string;
   const id = `${lang}\u0000${key}`;

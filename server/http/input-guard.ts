@@ -14,7 +14,7 @@
 import { Code } from './codes.ts';
 import { ApiError } from './envelope.ts';
 import { translate, type Language } from './i18n.ts';
-import type { FieldError } from './validation.ts';
+import { detailsText, fieldLabel, type LabelledFieldError } from './field-labels.ts';
 
 export type InputProblem = 'nul' | 'surrogate' | 'reservedKey' | 'number' | 'tooDeep';
 
@@ -82,13 +82,18 @@ const printable = (key: string) => storableText(key);
 
 /** The refusal of a found problem: the envelope of a schema error, with the field and why. */
 export function inputRefusal(found: FoundProblem, lang: Language): ApiError {
-  const fields: FieldError[] = [
-    { field: found.field, message: translate(lang, `server.input.${found.problem}`, { field: found.field }) },
+  const label = fieldLabel(found.field, lang);
+  const fields: LabelledFieldError[] = [
+    {
+      field: found.field,
+      label,
+      message: translate(lang, `server.input.${found.problem}`, { field: label }),
+    },
   ];
   return new ApiError(
     Code.ILLEGAL_REQUEST,
     'server.invalidRequest',
-    { details: fields.map((f) => `${f.field}: ${f.message}`).join('; ') },
+    { details: detailsText(fields) },
     fields,
   );
 }

@@ -8,6 +8,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 import { createAjv, messageKeyFor } from '../../schemas/validators.ts';
 import type { JsonSchema } from '../../schemas/catalogue-types.ts';
 import { translate, type Language } from './i18n.ts';
+import { fieldLabel, type LabelledFieldError } from './field-labels.ts';
 
 export function buildValidatorCompiler(entities: JsonSchema[]): FastifySchemaCompiler<JsonSchema> {
   // Both ajv instances, and each route's validator, are made on first use rather than at start: ~400
@@ -40,13 +41,11 @@ export function buildValidatorCompiler(entities: JsonSchema[]): FastifySchemaCom
   };
 }
 
-export interface FieldError {
-  field: string;
-  message: string;
-}
-
-/** One translated line per failing field, e.g. {field: 'email', message: '请输入正确的邮箱地址'}. */
-export function describeValidationErrors(errors: ErrorObject[], lang: Language): FieldError[] {
+/**
+ * One translated line per failing field, e.g. {field: 'receiverIds', label: '收件人', message: '数据类型不正确'}.
+ * A field the request may not carry is labelled by the object that holds it (the message names the field).
+ */
+export function describeValidationErrors(errors: ErrorObject[], lang: Language): LabelledFieldError[] {
   return errors.map((e) => {
     const { key, params } = messageKeyFor(e);
     const missingProperty = (e.params as { missingProperty?: string }).missingProperty;
@@ -55,7 +54,9 @@ export function describeValidationErrors(errors: ErrorObject[], lang: Language):
       e.keyword === 'additionalProperties'
         ? `/${String((e.params as { additionalProperty?: string }).additionalProperty)}`
         : '';
-    const field = `${e.instancePath}${missing}${extra}`.replace(/^\//, '').replace(/\//g, '.') || '(root)';
-    return { field, message: translate(lang, key, { ...params, field }) };
+    const dotted = (path: string) => path.replace(/^\//, '').replace(/\//g, '.');
+    const field = dotted(`${e.instancePath}${missing}${extra}`) || '(root)';
+    const label = fieldLabel(dotted(`${e.instancePath}${missing}`), lang);
+    return { field, label, message: translate(lang, key, { ...params, field: label }) };
   });
 }

@@ -20,7 +20,8 @@ function nonEmpty(text: unknown): string | undefined {
 }
 
 /**
- * A cause as one line: a string as is, field errors as "field: message; …", anything else as JSON.
+ * A cause as one line: a string as is, field errors as "label: message; …" (the field in words, never
+ * its raw name), anything else as JSON.
  * Objects without a message inside a list are details for the screen (e.g. the incomplete sections of a
  * filing, which the message already names), not text: they are left out.
  */
@@ -30,8 +31,9 @@ export function causeText(cause: unknown): string | undefined {
   if (Array.isArray(cause)) {
     const parts = cause.map((item) => {
       if (item && typeof item === 'object' && 'message' in item) {
-        const { field, message } = item as { field?: unknown; message?: unknown };
-        return field ? `${String(field)}: ${String(message)}` : String(message);
+        // The server names each field in words (label); its path (field) is for forms, never shown.
+        const { label, message } = item as { label?: unknown; message?: unknown };
+        return typeof label === 'string' && label ? `${label}: ${String(message)}` : String(message);
       }
       return typeof item === 'string' ? item : '';
     });

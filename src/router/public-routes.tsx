@@ -38,6 +38,7 @@ const AuthRedirectPage = page(() => import('../pages/auth/AuthRedirectPage.tsx')
 const WyfPerfectPage = page(() => import('../pages/wyf/WyfPerfectPage.tsx'));
 const WyfReportPage = page(() => import('../pages/wyf/WyfReportPage.tsx'));
 const PerfectPage = page(() => import('../pages/auth/PerfectPage.tsx'));
+const IframeRoutePage = page(() => import('../pages/iframe/IframeRoutePage.tsx'));
 
 /** Public pages that may be shown while the screen is locked. */
 const OPEN_WHILE_LOCKED = new Set([LOCKING_PATH, '/logout', '/ssoLogout']);
@@ -73,6 +74,8 @@ export const PUBLIC_PAGES: ReadonlyArray<readonly [string, ReactNode]> = [
   ['/authredirect', <AuthRedirectPage />],
   ['/wyfperfect', <WyfPerfectPage />],
   ['/wyfReport', <WyfReportPage />],
+  // Public like the spec's: it shows only this site's pages (or allowed sites), never a 404 for a bad address.
+  ['/iframe', <IframeRoutePage />],
 ];
 
 export const PUBLIC_PATHS: readonly string[] = PUBLIC_PAGES.map(([path]) => path);

@@ -237,7 +237,9 @@ describe.each(DB_KINDS)('SMS flows on %s', (kind) => {
     );
     const noLower = await reset('QWPLMZKX73');
     expect(noLower.body.message).toBe('密码不符合要求：密码必须包含小写字母');
-    expect(noLower.body.cause).toEqual([{ field: 'newPassword', message: '密码必须包含小写字母' }]);
+    expect(noLower.body.cause).toEqual([
+      { field: 'newPassword', label: '新密码', message: '密码必须包含小写字母' },
+    ]);
     const mismatch = await call(t, 'POST', '/user/reset/passwd/tenant', {
       body: {
         mobile: u.mobile,

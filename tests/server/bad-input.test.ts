@@ -78,8 +78,8 @@ describe.each(DB_KINDS)('bad input on %s', (kind) => {
     expect(publicNul.status).toBe(400);
     expect(publicNul.body).toMatchObject({
       state: 6010101,
-      message: 'Invalid request: keyword: must not contain the NUL character',
-      cause: [{ field: 'keyword', message: 'must not contain the NUL character' }],
+      message: 'Invalid request: Keyword: must not contain the NUL character',
+      cause: [{ field: 'keyword', label: 'Keyword', message: 'must not contain the NUL character' }],
       data: null,
     });
     const surrogate = await call(t, 'POST', '/employee/query?lang=en', {
@@ -89,7 +89,7 @@ describe.each(DB_KINDS)('bad input on %s', (kind) => {
     });
     expect(surrogate.body).toMatchObject({
       state: 6010101,
-      message: 'Invalid request: parameters.0.value: is not valid Unicode text',
+      message: 'Invalid request: Filters › item 1 › Value: is not valid Unicode text',
     });
     const db = t.server.database.db;
     const logged = async () =>

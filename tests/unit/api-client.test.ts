@@ -109,18 +109,18 @@ describe('envelope states', () => {
     expect(h.notifier.warning).toHaveBeenCalledWith('非法请求：参数 x 缺失', 5);
   });
 
-  it('says field errors of a cause once, as "field: message"', async () => {
-    const cause = [{ field: 'name', message: '长度不能超过64个字符' }];
+  it('says field errors of a cause once, by the field label (never its raw name)', async () => {
+    const cause = [{ field: 'name', label: '名称', message: '长度不能超过64个字符' }];
     const h = harness({ status: 400, body: { state: 6010101, message: '请求参数有误', cause, data: null } });
     expect((await failure(h.client.request(employeeQuery, { body: {} }))).text).toBe(
-      '请求参数有误：name: 长度不能超过64个字符',
+      '请求参数有误：名称: 长度不能超过64个字符',
     );
     const repeated = harness({
       status: 400,
-      body: { state: 6010101, message: '请求参数有误：name: 长度不能超过64个字符', cause, data: null },
+      body: { state: 6010101, message: '请求参数有误：名称: 长度不能超过64个字符', cause, data: null },
     });
     expect((await failure(repeated.client.request(employeeQuery, { body: {} }))).text).toBe(
-      '请求参数有误：name: 长度不能超过64个字符',
+      '请求参数有误：名称: 长度不能超过64个字符',
     );
   });
 

@@ -7,7 +7,11 @@ const t = (key: string, params?: Record<string, unknown>) =>
 
 describe('failure text', () => {
   it('says field errors after the message', () => {
-    expect(causeText([{ field: 'email', message: '邮箱格式不正确' }])).toBe('email: 邮箱格式不正确');
+    expect(causeText([{ field: 'email', label: '邮箱', message: '邮箱格式不正确' }])).toBe(
+      '邮箱: 邮箱格式不正确',
+    );
+    // A field without its words is left unnamed rather than shown by its raw name.
+    expect(causeText([{ field: 'receiverIds', message: '数据类型不正确' }])).toBe('数据类型不正确');
     expect(describeFailure({ state: 400, message: '请求参数有误', cause: ['缺少名称'] }, 200, t)).toBe(
       '请求参数有误（缺少名称）',
     );

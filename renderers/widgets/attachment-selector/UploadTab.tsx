@@ -1,21 +1,15 @@
 /**
  * The selector's upload tab: drag and drop or pick files, each with its own progress bar. Files above
  * the resumable threshold go through tus (pause and resume, and an interrupted upload continues where
- * it stopped); smaller ones in one multipart request. Rules are checked before anything is sent.
+ * it stopped); smaller ones in one multipart request. The server's rules (upload-limits.ts) are checked
+ * before anything is sent, and the hint names the sizes the server takes.
  */
 import { useState } from 'react';
 import { Button, Progress, Space, Upload } from 'antd';
 import { InboxOutlined, PauseOutlined, CaretRightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import {
-  FILE_GROUPS,
-  RESUMABLE_THRESHOLD,
-  formatBytes,
-  groupOfExtension,
-  isFileGroup,
-  nameProblem,
-  splitFileName,
-} from '../../../schemas/file-rules.ts';
+import { FILE_GROUPS, RESUMABLE_THRESHOLD, uploadGroupsFor } from '../../../schemas/file-rules.ts';
+import { sizeHint, uploadProblem } from './upload-limits.ts';
 import { useRendererEnvironment } from '../../environment/RendererEnvironment.tsx';
 import { uploadWithProgress, type UploadedAttachment } from '../file-access/file-access.ts';
 
@@ -43,27 +37,15 @@ export default function UploadTab({ fileType, typeId, multiple, onUploaded, warn
   const [rows, setRows] = useState<Row[]>([]);
   const patch = (uid: string, p: Partial<Row>) =>
     setRows((rs) => rs.map((r) => (r.uid === uid ? { ...r, ...p } : r)));
-  const group = isFileGroup(fileType) ? FILE_GROUPS[fileType] : undefined;
-  const accept = (group ? group.extensions : Object.values(FILE_GROUPS).flatMap((g) => g.extensions))
+  const accept = uploadGroupsFor(fileType)
+    .flatMap((g) => FILE_GROUPS[g].extensions)
     .map((e) => `.${e}`)
     .join(',');
+  const hint = sizeHint(fileType, t);
 
   function problem(file: File): string | undefined {
-    const { base, ext } = splitFileName(file.name);
-    const g = group ?? (groupOfExtension(ext) ? FILE_GROUPS[groupOfExtension(ext)!] : undefined);
-    if (!g || !(g.extensions as readonly string[]).includes(ext)) return t('file.selector.typeNotAllowed');
-    const np = nameProblem(base);
-    if (np)
-      return t(
-        np === 'tooLong'
-          ? 'file.error.nameTooLong'
-          : np === 'empty'
-            ? 'file.error.nameEmpty'
-            : 'file.error.nameBadCharacters',
-        { limit: 235 },
-      );
-    if (file.size > g.maxBytes) return t('file.selector.tooLarge', { size: formatBytes(g.maxBytes) });
-    return undefined;
+    const p = uploadProblem(file, fileType);
+    return p ? t(p.key, p.params) : undefined;
   }
 
   async function start(file: File) {
@@ -144,9 +126,7 @@ export default function UploadTab({ fileType, typeId, multiple, onUploaded, warn
           <InboxOutlined />
         </p>
         <p>{t('file.selector.dropHint')}</p>
-        <p style={{ color: '#666' }}>
-          {t('file.selector.sizeHint', { size: formatBytes(group?.maxBytes ?? RESUMABLE_THRESHOLD) })}
-        </p>
+        <p style={{ color: '#666' }}>{t(hint.key, hint.params)}</p>
       </Upload.Dragger>
       <Space orientation="vertical" style={{ width: '100%', marginTop: 12 }}>
         {rows.map((r) => (

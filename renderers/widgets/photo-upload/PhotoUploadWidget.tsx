@@ -2,7 +2,8 @@
  * photoUpload: one image (jpeg, gif, png, jpg) stored as its attachment id. Shows the picture (click
  * to preview it large), lets the user replace or delete it, and refuses other files with a clear
  * message before anything is sent. The file goes to fldFile.upload through the screen's DataSource;
- * ui:options: types (extensions), maxSizeMb (default 25), fileType (sent with the upload).
+ * ui:options: types (extensions), fileType (sent with the upload, default images; the size limit is
+ * the server's for it), maxSizeMb (may only lower that limit).
  */
 import { useEffect, useState } from 'react';
 import { Button, Image, Space, Spin, Upload } from 'antd';
@@ -11,7 +12,7 @@ import { DeleteOutlined, EditOutlined, PictureOutlined, PlusOutlined } from '@an
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { useActionUi } from '../../actions/action-ui.ts';
-import { DEFAULT_MAX_MB, PHOTO_TYPES, photoProblem } from './photo-rules.ts';
+import { DEFAULT_FILE_TYPE, PHOTO_TYPES, photoMaxBytes, photoProblem } from './photo-rules.ts';
 import { photoAttachment } from './photo-source.ts';
 import { useFileLink } from '../file-access/use-file-link.ts';
 import { useOperationMutation } from '../../environment/useOperation.ts';
@@ -40,7 +41,8 @@ export default function PhotoUploadWidget({
   const uploading = upload.running;
   const [local, setLocal] = useState<LocalPicture>();
   const types = Array.isArray(options.types) ? (options.types as string[]) : [...PHOTO_TYPES];
-  const maxMb = typeof options.maxSizeMb === 'number' ? options.maxSizeMb : DEFAULT_MAX_MB;
+  const fileType = String(options.fileType ?? DEFAULT_FILE_TYPE);
+  const maxBytes = photoMaxBytes(fileType, options.maxSizeMb);
   const locked = disabled || readonly;
   const stored = typeof value === 'string' && value ? value : undefined;
   const fresh = local?.id === stored ? local : undefined;
@@ -51,7 +53,7 @@ export default function PhotoUploadWidget({
   useEffect(() => () => (local ? URL.revokeObjectURL(local.url) : undefined), [local]);
 
   const beforeUpload: UploadProps['beforeUpload'] = (file) => {
-    const problem = photoProblem(file, types, maxMb);
+    const problem = photoProblem(file, types, maxBytes);
     if (problem) {
       notice.warning(t(problem.key, problem.params));
       return Upload.LIST_IGNORE;
@@ -62,7 +64,7 @@ export default function PhotoUploadWidget({
   const customRequest: UploadProps['customRequest'] = ({ file, onSuccess, onError }) => {
     const body = new FormData();
     body.append('file', file);
-    void upload.run({ query: { fileType: String(options.fileType ?? 'images') }, body }).then((done) => {
+    void upload.run({ query: { fileType }, body }).then((done) => {
       if (!done) return; // the widget is gone
       if (!done.ok) {
         // The api client has already shown the server's reason.
