@@ -7,7 +7,8 @@
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { OPEN_DATA_FIELDS } from '../../schemas/open-data-fields.ts';
+import { csvColumnsOf, OPEN_DATA_CODED, OPEN_DATA_FIELDS } from '../../schemas/open-data-fields.ts';
+import { translate, type Language } from '../http/i18n.ts';
 import { csvLine, UTF8_BOM, type CsvValue } from './csv.ts';
 import type { Filters, PublicList } from './filters.ts';
 import {
@@ -92,15 +93,29 @@ export async function* openDataRows(
   }
 }
 
-export function csvStream(list: PublicList, rows: AsyncIterable<Record_>): Readable {
-  const fields = OPEN_DATA_FIELDS[list];
+/** A code's label in the language; empty for a code no locale names (never the raw key). */
+function labelOf(field: string, code: unknown, lang: Language): string {
+  if (code === null || code === undefined || code === '') return '';
+  const key = `publicity.${OPEN_DATA_CODED[field](String(code))}`;
+  const text = translate(lang, key);
+  return text === key ? '' : text;
+}
+
+/**
+ * The CSV in the request's language: translated headers, and beside each code its label (审查程序代码,
+ * 审查程序). The JSON keeps the codes alone under the stable field names.
+ */
+export function csvStream(list: PublicList, rows: AsyncIterable<Record_>, lang: Language): Readable {
+  const columns = csvColumnsOf(OPEN_DATA_FIELDS[list]);
+  const cell = (r: Record_, c: (typeof columns)[number]): CsvValue => {
+    const v = r[c.field];
+    if (c.label) return labelOf(c.field, v, lang);
+    return Array.isArray(v) ? v.join('、') : v;
+  };
   return Readable.from(
     (async function* () {
-      yield UTF8_BOM + csvLine(fields);
-      for await (const r of rows)
-        yield csvLine(
-          fields.map((f) => (Array.isArray(r[f]) ? (r[f] as string[]).join('、') : (r[f] as CsvValue))),
-        );
+      yield UTF8_BOM + csvLine(columns.map((c) => translate(lang, `publicity.csvColumn.${c.header}`)));
+      for await (const r of rows) yield csvLine(columns.map((c) => cell(r, c)));
     })(),
   );
 }

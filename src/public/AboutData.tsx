@@ -1,11 +1,11 @@
 /** /publicityIndex/about: what the open data holds, the download addresses and each field's meaning. */
-import { OPEN_DATA_FIELDS } from '../../schemas/open-data-fields.ts';
+import { csvColumnsOf, OPEN_DATA_FIELDS } from '../../schemas/open-data-fields.ts';
 import { FEED_HREF, openDataHref } from './endpoints.ts';
 import { useI18n } from './i18n.ts';
 import type { Tab } from './query-state.ts';
 import { useTitle } from './use-title.ts';
 
-/** Fields of each open-data list, as the CSV header and the JSON keys name them (the server's list). */
+/** Fields of each open-data list, as the JSON keys name them and in the CSV's order (the server's list). */
 const FIELDS: Record<Tab, string[]> = {
   clearance: OPEN_DATA_FIELDS.clearance,
   notices: OPEN_DATA_FIELDS.notice,
@@ -13,8 +13,13 @@ const FIELDS: Record<Tab, string[]> = {
 };
 
 export function AboutData() {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   useTitle(t('about.title'));
+  // A field's CSV headers in this language: a coded field has a code and a label column.
+  const csvHeaders = (field: string) =>
+    csvColumnsOf([field])
+      .map((c) => t(`csvColumn.${c.header}`))
+      .join('、');
   return (
     <div className="pub-about">
       <h1>{t('about.title')}</h1>
@@ -28,7 +33,7 @@ export function AboutData() {
         <section key={tab} aria-labelledby={`about-${tab}`} className="pub-card">
           <h2 id={`about-${tab}`}>{t(`about.list.${tab}`)}</h2>
           <p className="pub-downloads">
-            <a href={openDataHref(tab, 'csv', {})} download>
+            <a href={openDataHref(tab, 'csv', {}, language)} download>
               CSV
             </a>
             <a href={openDataHref(tab, 'json', {})} download>
@@ -44,6 +49,7 @@ export function AboutData() {
               <thead>
                 <tr>
                   <th scope="col">{t('about.field')}</th>
+                  <th scope="col">{t('about.csvColumns')}</th>
                   <th scope="col">{t('about.meaning')}</th>
                 </tr>
               </thead>
@@ -53,6 +59,7 @@ export function AboutData() {
                     <th scope="row">
                       <code>{field}</code>
                     </th>
+                    <td>{csvHeaders(field)}</td>
                     <td>{t(`about.def.${field}`)}</td>
                   </tr>
                 ))}

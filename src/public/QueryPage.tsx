@@ -15,7 +15,7 @@ import { useTitle } from './use-title.ts';
 const PATH = '/publicityIndex';
 
 export function QueryPage() {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const { query } = usePlace();
   const state = readQuery(query);
   useTitle(t('query.title'));
@@ -95,7 +95,7 @@ export function QueryPage() {
         />
         <div className="pub-downloads">
           <span>{t('query.download')}:</span>
-          <a href={openDataHref(state.tab, 'csv', state.filters)} download>
+          <a href={openDataHref(state.tab, 'csv', state.filters, language)} download>
             {t('query.downloadCsv')}
           </a>
           <a href={openDataHref(state.tab, 'json', state.filters)} download>

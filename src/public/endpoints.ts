@@ -22,8 +22,18 @@ const OPEN_DATA_LIST: Record<Tab, string> = {
   decisions: 'decision',
 };
 
-export function openDataHref(tab: Tab, format: 'csv' | 'json', filters: Record<string, string>): string {
-  const query = new URLSearchParams({ format, ...filters }).toString();
+/** The CSV's headers and code labels follow `lang`, the page's language (not the browser's). */
+export function openDataHref(
+  tab: Tab,
+  format: 'csv' | 'json',
+  filters: Record<string, string>,
+  lang?: string,
+): string {
+  const query = new URLSearchParams({
+    format,
+    ...filters,
+    ...(format === 'csv' && lang ? { lang } : {}),
+  }).toString();
   return `${API_BASE}/publicity/openData/${OPEN_DATA_LIST[tab]}?${query}`;
 }
 

@@ -246,14 +246,15 @@ describe('public merger information page', () => {
     ]);
     const text = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
     const [header, ...rows] = parseCsv(text).filter((r) => r.some((f) => f !== ''));
+    // Headers in the page's language (publicity.csvColumn).
     const col = (name: string) => header.indexOf(name);
-    expect(col('case_name')).toBeGreaterThanOrEqual(0);
+    expect(col('案件名称')).toBeGreaterThanOrEqual(0);
     expect(rows).toHaveLength(2);
     for (const row of rows) {
-      expect(row[col('case_name')] + row[col('parties')]).toContain(KEYWORD);
-      expect(row[col('decided_on')] >= '2024-01-01' && row[col('decided_on')] <= '2024-03-31').toBe(true);
+      expect(row[col('案件名称')] + row[col('参与集中的经营者')]).toContain(KEYWORD);
+      expect(row[col('审结日期')] >= '2024-01-01' && row[col('审结日期')] <= '2024-03-31').toBe(true);
     }
-    expect(rows.map((r) => r[col('case_name')]).sort()).toEqual([
+    expect(rows.map((r) => r[col('案件名称')]).sort()).toEqual([
       '北辰能源集团有限公司收购琥珀矿业有限公司股权案',
       '琥珀新材料有限公司收购松涛化工有限公司股权案',
     ]);

@@ -18,6 +18,36 @@ import { DB_KINDS } from './databases.ts';
 
 const today = chinaDate(new Date());
 
+/** A small RFC 4180 reader (quoted cells may hold commas, quotes and line ends). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i += 1;
+    } else cell += c;
+  }
+  if (cell || row.length) rows.push([...row, cell]);
+  return rows;
+}
+
 describe.each(DB_KINDS)('public side on %s', (kind) => {
   let t: TestServer;
   let authority: string;
@@ -474,7 +504,6 @@ describe.each(DB_KINDS)('public side on %s', (kind) => {
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await csv.arrayBuffer());
     expect(text.startsWith('\uFEFF')).toBe(true);
     const lines = text.slice(1).trimEnd().split('\r\n');
-    expect(lines[0]).toBe(OPEN_DATA_FIELDS.clearance.join(','));
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('鑫淼科技有限公司、澜沧医药股份有限公司');
     const json = await fetch(`${t.api}/publicity/openData/notice?format=json&state=LIVE`);
@@ -491,6 +520,83 @@ describe.each(DB_KINDS)('public side on %s', (kind) => {
     expect(Object.keys(decisions[0])).toEqual(OPEN_DATA_FIELDS.decision);
     const bad = await fetch(`${t.api}/publicity/openData/clearance?format=csv&decidedFrom=soon`);
     expect(((await bad.json()) as { state: number }).state).toBe(6010101);
+  });
+
+  it('writes each code of the CSV beside its label, headers and labels in the request’s language', async () => {
+    const csvRows = async (path: string, lang: string) => {
+      const res = await fetch(`${t.api}/publicity/openData/${path}`, {
+        headers: { 'accept-language': lang },
+      });
+      expect(res.status).toBe(200);
+      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
+      const [header, ...rows] = parseCsv(text.replace(/^\uFEFF/, ''));
+      return rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]])));
+    };
+    const batch = `clearance?batchId=${batchId}`;
+    const zh = await csvRows(batch, 'zh-CN');
+    // The fields' order, a coded field as its code then its label.
+    expect(Object.keys(zh[0])).toEqual([
+      '记录标识',
+      '公布批次标识',
+      '公布批次',
+      '公布批次日期',
+      '序号',
+      '案件名称',
+      '参与集中的经营者',
+      '审结日期',
+      '审查程序代码',
+      '审查程序',
+      '行业代码',
+      '行业',
+      '交易方式代码',
+      '交易方式',
+    ]);
+    const first = zh.find((r) => r['记录标识'] === ids.c1)!;
+    expect(first).toMatchObject({
+      审查程序代码: 'SIMPLIFIED',
+      审查程序: '简易程序',
+      行业代码: 'C2720',
+      行业: '制造业',
+      交易方式代码: 'EQUITY_ACQUISITION',
+      交易方式: '股权收购',
+      参与集中的经营者: '鑫淼科技有限公司、澜沧医药股份有限公司',
+    });
+    expect(zh.find((r) => r['记录标识'] === ids.c2)).toMatchObject({
+      审查程序: '普通程序',
+      行业代码: 'B0610',
+      行业: '采矿业',
+      交易方式代码: 'JOINT_VENTURE',
+      交易方式: '新设合营企业',
+    });
+    // The same download in English (?lang= wins over the header): its own cache entry, not the Chinese one.
+    const en = await csvRows(`${batch}&lang=en`, 'zh-CN');
+    expect(en.find((r) => r['Record ID'] === ids.c1)).toMatchObject({
+      'Procedure code': 'SIMPLIFIED',
+      Procedure: 'Simplified procedure',
+      'Industry code': 'C2720',
+      Industry: 'Manufacturing',
+      'Transaction type': 'Acquisition of shares',
+    });
+    const tw = await csvRows(batch, 'zh-TW');
+    expect(tw.find((r) => r['記錄識別碼'] === ids.c1)).toMatchObject({ 審查程序: '簡易程序' });
+    // Notices' state and decisions' type are codes too; a row without a code has both cells empty.
+    const notices = await csvRows('notice?state=LIVE', 'zh-CN');
+    expect(notices.map((r) => [r['公示状态代码'], r['公示状态']])).toEqual([
+      ['LIVE', '公示中'],
+      ['LIVE', '公示中'],
+    ]);
+    expect(notices[0]['行业代码']).toBe('');
+    expect(notices[0]['行业']).toBe('');
+    const decisions = await csvRows('decision', 'zh-CN');
+    expect(decisions.map((r) => `${r['决定类型代码']}:${r['决定类型']}`).sort()).toEqual([
+      'CONDITIONAL:附条件批准',
+      'PROHIBITION:禁止',
+    ]);
+    // JSON keeps the stable field names and the bare codes.
+    const json = (await (
+      await fetch(`${t.api}/publicity/openData/${batch}&format=json&lang=en`)
+    ).json()) as Record<string, unknown>[];
+    expect(json.find((r) => r.id === ids.c1)).toMatchObject({ procedure: 'SIMPLIFIED', industry: 'C2720' });
   });
 
   it('publishes an Atom feed of batches, notices and decisions that parses', async () => {

@@ -92,11 +92,13 @@ async function openData(
   const filters = filtersFromQuery(list, { ...query });
   const format = query.format === 'json' ? 'json' : 'csv';
   const today = todayOf();
-  const key = JSON.stringify([list, format, today, Object.entries(filters).sort()]);
+  // The CSV speaks the request's language (headers, labels); the JSON does not.
+  const lang = format === 'csv' ? ctx.lang : '';
+  const key = JSON.stringify([list, format, lang, today, Object.entries(filters).sort()]);
   return gatedDownload(ctx, key, async () => {
     const rows = openDataRows(ctx.db, list, filters, today);
     return {
-      body: await bufferOf(format === 'json' ? jsonStream(rows) : csvStream(list, rows)),
+      body: await bufferOf(format === 'json' ? jsonStream(rows) : csvStream(list, rows, ctx.lang)),
       type: format === 'json' ? 'application/json; charset=utf-8' : 'text/csv; charset=utf-8',
       fileName: `${list}-${today}.${format}`,
     };
