@@ -1,6 +1,7 @@
 /**
  * The login log (platform.login_log): sign-ins and their failures (wrong secret, locked, captcha needed,
- * inactive), logouts, and the end of acting sessions — who, when, how, which tenant, outcome, address.
+ * inactive), logouts, and the start and end of acting sessions (acting-log.ts) — who, when, how, which
+ * tenant, outcome, address.
  * A row belongs to the tenant the session started in (for a failure: the account's default tenant), so a
  * tenant admin reads the rows of their own tenant and the super user reads them all. Writing the log
  * never fails the call it describes.
@@ -9,7 +10,7 @@ import type { Db } from '../db/database.ts';
 import '../auth/permission-tables.ts';
 
 export interface LoginEvent {
-  event: 'login' | 'logout' | 'acting-end' | 'password-reset' | 'session-end';
+  event: 'login' | 'logout' | 'acting-start' | 'acting-end' | 'password-reset' | 'session-end';
   outcome: 'success' | 'failure';
   accountId?: string | null;
   account?: string | null;
@@ -20,6 +21,9 @@ export interface LoginEvent {
   actorAccount?: string | null;
   ip?: string | null;
   client?: string | null;
+  /** Acting rows: the reason given for acting and when acting began (acting-log.ts). */
+  actingReason?: string | null;
+  actingStartedAt?: Date | null;
 }
 
 export async function recordLogin(db: Db, e: LoginEvent): Promise<void> {
@@ -40,6 +44,8 @@ export async function recordLogin(db: Db, e: LoginEvent): Promise<void> {
         actor_account: e.actorAccount ?? null,
         ip: e.ip ?? null,
         client: e.client?.slice(0, 300) ?? null,
+        acting_reason: e.actingReason?.slice(0, 500) ?? null,
+        acting_started_at: e.actingStartedAt ?? null,
       })
       .execute();
   } catch (err) {

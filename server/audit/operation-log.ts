@@ -1,7 +1,8 @@
 /**
  * The operation log (platform.operation_log): one row for every write operation (isWriteOperation) that
- * passed the permission check — who (and the administrator acting as them), when, which operation, which
- * tenant, the outcome with its state code, the ids the call named, the address. Calls refused by the check
+ * passed the permission check — who (and the administrator acting as them, with the reason given for
+ * acting), when, which operation, which tenant, the outcome with its state code, the ids the call named,
+ * the address. Calls refused by the check
  * leave no row (a refusal changes nothing; the application log has a line), and so do personal operations
  * (catalogue `personal`: a whistleblower's report names its reporter). Written by an onSend hook, before
  * the response leaves.
@@ -18,6 +19,7 @@ import type { AuthContext } from '../auth/session.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { storableText } from '../http/input-guard.ts';
+import { actingStartOf } from './acting-log.ts';
 import '../auth/permission-tables.ts';
 
 /** Areas whose writes change platform data every tenant's permissions may depend on. */
@@ -50,6 +52,8 @@ export interface OperationEvent {
 }
 
 export async function recordOperation(db: Db, e: OperationEvent): Promise<void> {
+  // While acting, the reason the administrator gave (one indexed read; acting writes are few).
+  const actingReason = e.auth.actor ? (await actingStartOf(db, e.auth.familyId)).reason : null;
   await db
     .insertInto('platform.operation_log')
     .values({
@@ -63,6 +67,7 @@ export async function recordOperation(db: Db, e: OperationEvent): Promise<void> 
       code: e.code,
       target: e.target ?? null,
       ip: e.ip ?? null,
+      acting_reason: actingReason,
     })
     .execute();
 }

@@ -16,7 +16,7 @@ import { recordActing } from './acting-audit.ts';
 import { holds } from './permissions.ts';
 import { revokeFamilyOnce } from './session-end.ts';
 import type { AuthContext } from './session.ts';
-import { recordLogin } from '../audit/login-log.ts';
+import { recordActingEnd } from '../audit/acting-log.ts';
 
 export const ACT_AS_PERMISSION = 'employee:actAs';
 
@@ -73,14 +73,12 @@ export async function endActing(db: Db, auth: AuthContext, reason: string, ip: s
     familyId: auth.familyId,
     ip,
   });
-  await recordLogin(db, {
-    event: 'acting-end',
-    outcome: 'success',
-    accountId: auth.accountId,
-    account: auth.account,
+  await recordActingEnd(db, {
     actorAccount: auth.actor.account,
+    target: { accountId: auth.accountId, account: auth.account },
     tenantId: auth.tenantId,
-    reason,
+    familyId: auth.familyId,
+    endReason: reason,
     ip,
   });
 }

@@ -23,6 +23,9 @@ export interface LoginLogTable {
   actor_account: string | null;
   ip: string | null;
   client: string | null;
+  /** Acting rows (acting-start, acting-end): the reason given for acting, and when it began (migration 023). */
+  acting_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  acting_started_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
 }
 
@@ -40,6 +43,8 @@ export interface OperationLogTable {
   /** The ids the call named (ids, userIds, id… of the query), never a body. */
   target: string | null;
   ip: string | null;
+  /** While acting: the reason the administrator gave for acting (migration 023). */
+  acting_reason: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 

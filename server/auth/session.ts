@@ -10,6 +10,7 @@ import type { Db } from '../db/database.ts';
 import { Code } from '../http/codes.ts';
 import { ApiError } from '../http/envelope.ts';
 import { recordActing } from './acting-audit.ts';
+import { recordActingEnd } from '../audit/acting-log.ts';
 import { settingFor } from './security-settings.ts';
 import { revokeFamilyOnce } from './session-end.ts';
 import {
@@ -278,6 +279,14 @@ export async function refreshSession(
         reason: 'acting-expired',
         tenantId: row.tenant_id,
         familyId: row.family_id,
+        ip: opts.ip ?? null,
+      });
+      await recordActingEnd(db, {
+        actorAccount: actor?.account ?? '',
+        target: { accountId: row.account_id, account: row.account_name },
+        tenantId: row.tenant_id,
+        familyId: row.family_id,
+        endReason: 'acting-expired',
         ip: opts.ip ?? null,
       });
     }

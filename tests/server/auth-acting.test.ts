@@ -170,4 +170,102 @@ describe.each(DB_KINDS)('acting as another user on %s', (kind) => {
     // The actor's own login it came from ends too.
     expect((await call(t, 'GET', '/user/context', { token: own })).body.state).toBe(6020201);
   });
+
+  it('shows acting in the login log (start and end, actor, target, reason, start) and the operation log', async () => {
+    const own = await loginAsAdmin(t);
+    const reason = `核对授权材料（${kind}）`;
+    const sw = await call(t, 'POST', '/authentication/switch', {
+      token: own,
+      body: { username: member.account, reason },
+    });
+    expect(sw.body.state).toBe(200);
+    const acting = sw.body.data.access_token as string;
+    // A write while acting (marking the inbox read), then back to the administrator's own login.
+    const write = await call(t, 'POST', '/msg/innerMessage/markRead?ids=*', { token: acting });
+    expect(write.body.state).toBe(200);
+    const exit = await call(t, 'POST', '/authentication/switch/exit', { token: acting, body: {} });
+    expect(exit.body.state).toBe(200);
+    const back = exit.body.data.access_token as string;
+
+    type Row = Record<string, unknown>;
+    const logins = await call(t, 'POST', '/log/login/query', {
+      token: back,
+      body: {
+        parameters: [{ key: 'account', value: member.account }],
+        requestPage: { pageNo: 1, limit: 50 },
+      },
+    });
+    expect(logins.body.state).toBe(200);
+    const acted = (logins.body.data.dataResult as Row[]).filter((r) => r.actingReason === reason);
+    const start = acted.find((r) => r.event === 'acting-start');
+    const end = acted.find((r) => r.event === 'acting-end');
+    expect(acted).toHaveLength(2);
+    expect(start).toMatchObject({
+      account: member.account,
+      actorAccount: 'admin',
+      outcome: 'success',
+      tenantId: demo,
+      grantType: 'switch',
+    });
+    expect(start!.actingStartTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    // The end names how it ended, and carries the start: both times of the acting login on one row.
+    expect(end).toMatchObject({
+      account: member.account,
+      actorAccount: 'admin',
+      reason: 'switch-exit',
+      actingStartTime: start!.actingStartTime,
+    });
+    expect(String(end!.createTime) >= String(start!.createTime)).toBe(true);
+
+    const ops = await call(t, 'POST', '/log/operation/query', {
+      token: back,
+      body: {
+        parameters: [
+          { key: 'account', value: member.account },
+          { key: 'operationId', value: 'msg.innerMessage.markRead' },
+        ],
+      },
+    });
+    expect(ops.body.state).toBe(200);
+    expect((ops.body.data.dataResult as Row[])[0]).toMatchObject({
+      account: member.account,
+      actorAccount: 'admin',
+      actingReason: reason,
+      outcome: 'success',
+    });
+    // A write made as oneself carries no acting reason.
+    expect((await call(t, 'POST', '/msg/innerMessage/markRead?ids=*', { token: back })).body.state).toBe(200);
+    const mine = await call(t, 'POST', '/log/operation/query', {
+      token: back,
+      body: {
+        parameters: [
+          { key: 'account', value: 'admin' },
+          { key: 'operationId', value: 'msg.innerMessage.markRead' },
+        ],
+      },
+    });
+    expect((mine.body.data.dataResult as Row[])[0]).toMatchObject({ actorAccount: null, actingReason: null });
+  });
+
+  it('writes an acting-end row when the acting login ends by logout', async () => {
+    const own = await loginAsAdmin(t);
+    const reason = `退出登录测试（${kind}）`;
+    const sw = await call(t, 'POST', '/authentication/switch', {
+      token: own,
+      body: { username: member.account, reason },
+    });
+    const acting = sw.body.data.access_token as string;
+    expect((await call(t, 'POST', '/user/logout', { token: acting })).body.state).toBe(200);
+    const rows = await db(t)
+      .selectFrom('platform.login_log')
+      .selectAll()
+      .where('acting_reason', '=', reason)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.event, r.reason, r.actor_account, r.account])).toEqual([
+      ['acting-start', null, 'admin', member.account],
+      ['acting-end', 'logout', 'admin', member.account],
+    ]);
+    expect(rows[1].acting_started_at).toEqual(rows[0].acting_started_at);
+  });
 });

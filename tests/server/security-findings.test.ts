@@ -289,6 +289,22 @@ describe.each(DB_KINDS)('security findings on %s', (kind) => {
           .executeTakeFirstOrThrow()
       ).reason,
     ).toBe('acting-right-lost');
+    // The login log pairs each start with its end, saying how it ended, with the reason and start time.
+    const logins = await db(t)
+      .selectFrom('platform.login_log')
+      .select(['event', 'reason', 'actor_account', 'acting_reason', 'acting_started_at'])
+      .where('account_id', '=', member.id)
+      .where('event', 'in', ['acting-start', 'acting-end'])
+      .orderBy('id')
+      .execute();
+    expect(logins.map((r) => [r.event, r.reason, r.actor_account, r.acting_reason])).toEqual([
+      ['acting-start', null, boss.account, '核查'],
+      ['acting-end', 'acting-expired', boss.account, '核查'],
+      ['acting-start', null, boss.account, '核查'],
+      ['acting-end', 'acting-right-lost', boss.account, '核查'],
+    ]);
+    expect(logins[1].acting_started_at).toEqual(logins[0].acting_started_at);
+    expect(logins[3].acting_started_at).toEqual(logins[2].acting_started_at);
   });
 
   it('enforces a password change on the server after an admin reset, and after expiry', async () => {

@@ -12,6 +12,7 @@ import {
 import { platformMenuFavoriteMigration } from '../../modules/resources/migrations.ts';
 import { platformPasswordHistoryMigration } from '../../modules/user-security/migrations.ts';
 import { platformMailOutboxMigration } from '../../alerts/migrations.ts';
+import { platformActingLogMigration } from '../../audit/migrations.ts';
 
 export const platformMigrations: Migration[] = [
   {
@@ -339,4 +340,5 @@ export const platformMigrations: Migration[] = [
   platformMailOutboxMigration,
   platformTenantQuotaMigration,
   platformSigningKeyMigration,
+  platformActingLogMigration,
 ];

@@ -11,6 +11,7 @@
  */
 import { accountById, accountByName, membership } from '../../auth/accounts.ts';
 import { recordActing } from '../../auth/acting-audit.ts';
+import { recordActingEnd, recordActingStart } from '../../audit/acting-log.ts';
 import { actingDeadline, mayActAs } from '../../auth/acting-limits.ts';
 import { limitLookups } from '../../auth/rate-limit.ts';
 import { issueSessionInFamily, revokeFamily } from '../../auth/session.ts';
@@ -70,6 +71,14 @@ export const actingHandlers = defineHandlers({
       familyId,
       ip: ctx.request.ip,
     });
+    await recordActingStart(ctx.db, {
+      actorAccount: auth.account,
+      target: { accountId: target.id, account: target.account },
+      tenantId,
+      familyId,
+      reason: body.reason,
+      ip: ctx.request.ip,
+    });
     return token;
   },
 
@@ -87,6 +96,14 @@ export const actingHandlers = defineHandlers({
       target: { accountId: auth.accountId, account: auth.account },
       tenantId: auth.tenantId,
       familyId: auth.familyId ?? null,
+      ip: ctx.request.ip,
+    });
+    await recordActingEnd(ctx.db, {
+      actorAccount: actor.account,
+      target: { accountId: auth.accountId, account: auth.account },
+      tenantId: auth.tenantId,
+      familyId: auth.familyId,
+      endReason: 'switch-exit',
       ip: ctx.request.ip,
     });
     // Back to the actor's own login: it must still be alive (not logged out, password unchanged…).

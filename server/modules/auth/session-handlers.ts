@@ -15,6 +15,7 @@ import { defineHandlers } from '../handler.ts';
 import { authOf } from '../handler.ts';
 import { buildUserContext } from './context.ts';
 import { recordLogin } from '../../audit/login-log.ts';
+import { recordActingEnd } from '../../audit/acting-log.ts';
 import { dropCachedSessions } from '../../auth/session-cache.ts';
 
 /** Ends the session's login; while acting, also the actor's own login it came from. */
@@ -47,6 +48,16 @@ export const sessionHandlers = defineHandlers({
       tenantId: auth.tenantId,
       ip: ctx.request.ip,
     });
+    // Logging out while acting ends the acting login too: the login log pairs it with its start.
+    if (auth.actor)
+      await recordActingEnd(ctx.db, {
+        actorAccount: auth.actor.account,
+        target: { accountId: auth.accountId, account: auth.account },
+        tenantId: auth.tenantId,
+        familyId: auth.familyId,
+        endReason: 'logout',
+        ip: ctx.request.ip,
+      });
     return true;
   },
 

@@ -38,7 +38,10 @@ function scoped(ctx: ListContext): ListRequest {
 }
 
 /** A log row as read, before its time stamp is formatted. */
-type Stored<T extends { createTime: unknown }> = Omit<T, 'createTime'> & { createTime: Date };
+type Stored<T extends { createTime: unknown }> = Omit<T, 'createTime' | 'actingStartTime'> & {
+  createTime: Date;
+  actingStartTime?: Date | null;
+};
 
 /** The tenant a log query may read: all for the super user, else the session's. */
 function tenantOf(ctx: ListContext): string | null {
@@ -67,6 +70,8 @@ export const auditHandlers = defineHandlers({
             'l.code',
             'l.reason',
             'l.actor_account as actorAccount',
+            'l.acting_reason as actingReason',
+            'l.acting_started_at as actingStartTime',
             'l.ip',
             'l.created_at as createTime',
           ]),
@@ -75,7 +80,11 @@ export const auditHandlers = defineHandlers({
     );
     return {
       ...page,
-      dataResult: page.dataResult.map((r) => ({ ...r, createTime: formatDateTime(r.createTime) })),
+      dataResult: page.dataResult.map((r) => ({
+        ...r,
+        createTime: formatDateTime(r.createTime),
+        actingStartTime: formatDateTime(r.actingStartTime),
+      })),
     };
   },
 
@@ -99,6 +108,7 @@ export const auditHandlers = defineHandlers({
             'l.outcome',
             'l.code',
             'l.target',
+            'l.acting_reason as actingReason',
             'l.ip',
             'l.created_at as createTime',
           ]),
