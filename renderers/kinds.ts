@@ -41,3 +41,8 @@ if (!registeredScreenKinds().includes('wizard'))
     'wizard',
     lazy(() => import('./wizard/WizardScreen.tsx')),
   );
+if (!registeredScreenKinds().includes('calendar'))
+  registerScreenKind(
+    'calendar',
+    lazy(() => import('./calendar/CalendarScreen.tsx')),
+  );

@@ -14,6 +14,7 @@ export type DetailFormatter =
   | 'bytes'
   | 'name'
   | 'amount'
+  | 'hash'
   | 'multiline'
   | 'html'
   | 'attachments';

@@ -136,6 +136,8 @@ export interface FormBody {
   /** Field holding the record's id in params (default id): present → edit mode. */
   idParam?: string;
   load?: LoadDefinition;
+  /** A new record's starting values: a template over params (the day a calendar was clicked on). */
+  initial?: Record<string, unknown>;
   dynamicRules?: DynamicRule[];
 }
 

@@ -56,7 +56,11 @@ export async function runSave(flow: SaveFlow): Promise<SaveOutcome> {
   for (const action of definition.then ?? []) await runAction(action, { form, record, close });
 
   const afterSave = definition.afterSave ?? 'ask';
-  const success = definition.success === false ? undefined : t(definition.success ?? 'form.saved');
+  // The message may name fields of the answer ({{answer.holidays}}).
+  const success =
+    definition.success === false
+      ? undefined
+      : t(definition.success ?? 'form.saved', { answer: record ?? {} });
   if (afterSave === 'ask') {
     const question = t(mode === 'new' ? 'form.afterSave.continueNew' : 'form.afterSave.continueEdit');
     const goOn = await ui.confirm(

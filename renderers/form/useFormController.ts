@@ -109,7 +109,13 @@ async function loadEverything(
     if (ruleValues[index] === undefined || ruleValues[index] === null) return;
     dynamic[rule.field] = { ...dynamic[rule.field], [rule.keyword]: ruleValues[index] };
   });
-  const given = host?.hasData ? host.data : wantRecord ? atPath(answer, load?.path) : undefined;
+  const given = host?.hasData
+    ? host.data
+    : wantRecord
+      ? atPath(answer, load?.path)
+      : scope.mode === 'new' && definition.initial
+        ? resolveTemplate(definition.initial, scope)
+        : undefined;
   const loaded: Loaded = {
     base: mergeBase(entity, definition.schema),
     record: given === undefined ? undefined : withoutNulls(given),

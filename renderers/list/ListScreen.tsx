@@ -2,11 +2,12 @@
  * The list kind's view: title, search form, toolbar, table (virtualised for large pages), paging.
  * All logic is in useListController; filters come from the screen's params or a parent record.
  */
-import { useCallback, useMemo } from 'react';
-import { Table, type TableProps } from 'antd';
+import { useCallback, useMemo, useRef } from 'react';
+import { Table, type TableProps, type TableRef } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ActionButtons } from '../actions/ActionButtons.tsx';
-import { useSessionScope } from '../actions/session-scope.tsx';
+import { useCan, useSessionScope } from '../actions/session-scope.tsx';
+import { useRunAction } from '../actions/useRunAction.ts';
 import { useDataSource } from '../data-source.tsx';
 import type { ScreenProps } from '../screen-types.ts';
 import { DEFAULT_COLUMN_WIDTH, tableColumns } from './columns.tsx';
@@ -21,6 +22,9 @@ import {
 import { SearchForm } from './SearchForm.tsx';
 import { useListController, type Row, type RowKey } from './useListController.ts';
 import { useScreenLoadFailure } from '../screen-host-context.tsx';
+import { useScreenContext } from '../screen-context.tsx';
+import { firstUsableAction } from './row-open.ts';
+import { useRowKeyboard } from './useRowKeyboard.ts';
 
 type Sorter = Parameters<NonNullable<TableProps<Row>['onChange']>>[2];
 
@@ -105,6 +109,30 @@ export default function ListScreen({
   const rowKey = screen.rowKey ?? 'id';
   const selection = screen.selection ?? 'none';
 
+  // A virtual table is used from the keyboard row by row: ↑/↓ scroll and focus, Enter opens.
+  const tableRef = useRef<TableRef>(null);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const run = useRunAction();
+  const can = useCan();
+  const { params: frameParams } = useScreenContext();
+  const openRow = useCallback(
+    (row: Row) => {
+      const scope = { session, record: row, selection: [row], params: frameParams };
+      const action = firstUsableAction(rowActions, scope, can);
+      if (action) void run(action, { record: row, refresh });
+    },
+    [rowActions, session, frameParams, can, run, refresh],
+  );
+  const keyOf = useCallback((row: Row) => String(row[rowKey]), [rowKey]);
+  const rowKeyboard = useRowKeyboard({
+    rows: list.rows,
+    keyOf,
+    table: tableRef,
+    container: containerRef,
+    onEnter: openRow,
+    enabled: virtual,
+  });
+
   const onChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
     if (extra.action === 'sort') list.changeSorts(sortsFrom(sorter));
     else if (extra.action === 'paginate') list.changePage(pagination.current ?? 1, pagination.pageSize);
@@ -128,7 +156,9 @@ export default function ListScreen({
       {/* As antd's Flex laid it out, without loading Flex for one row. */}
       {toolbar ? <div style={TOOLBAR_ROW}>{toolbar}</div> : null}
       <Table<Row>
-        rowKey={(row) => String(row[rowKey])}
+        ref={tableRef}
+        rowKey={keyOf}
+        onRow={rowKeyboard}
         columns={columns}
         dataSource={list.rows}
         loading={list.loading}
@@ -162,5 +192,9 @@ export default function ListScreen({
   );
 
   // The screen host draws the page frame and title.
-  return <div data-testid="list-screen">{body}</div>;
+  return (
+    <div data-testid="list-screen" ref={containerRef}>
+      {body}
+    </div>
+  );
 }

@@ -49,6 +49,21 @@ export const formatters: Record<ColumnFormatterName, CellFormatter> = {
     const n = Number(value);
     return Number.isFinite(n) ? AMOUNT_FORMAT.format(n) : String(value);
   },
+  // A digest (SHA-256) in full, monospaced and breakable, so it can be read and compared character by character.
+  hash: (value) =>
+    isEmptyValue(value) ? (
+      ''
+    ) : (
+      <code
+        className="mf-hash"
+        style={{
+          fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+          wordBreak: 'break-all',
+        }}
+      >
+        {String(value)}
+      </code>
+    ),
   enum: (value, spec, t) => {
     if (isEmptyValue(value)) return '';
     const option = spec.options?.find((o) => String(o.value) === String(value));

@@ -37,7 +37,17 @@ export interface SearchField {
 }
 
 export type ColumnFormatterName =
-  'enum' | 'date' | 'datetime' | 'truncate' | 'number' | 'relative' | 'yesno' | 'bytes' | 'name' | 'amount';
+  | 'enum'
+  | 'date'
+  | 'datetime'
+  | 'truncate'
+  | 'number'
+  | 'relative'
+  | 'yesno'
+  | 'bytes'
+  | 'name'
+  | 'amount'
+  | 'hash';
 
 export interface ListColumn {
   field: string;

@@ -1,6 +1,6 @@
 /**
  * The form widgets: rjsf's standard ones under their usual names (antd theme where it has one) and
- * ours — photoUpload, icon, colour, ynSwitch, operationOptions, smsCode. Imported by the form kind
+ * ours — photoUpload, icon, colour, ynSwitch, operationOptions, searchSelect, smsCode. Imported by the form kind
  * only, so a list screen never loads rjsf; each of our widgets' code loads when a form first shows it.
  */
 import type { ComponentType } from 'react';
@@ -46,6 +46,7 @@ export const FORM_WIDGETS: Record<string, () => Promise<{ default: ComponentType
   colour: () => import('./colour/ColourWidget.tsx'),
   ynSwitch: () => import('./yn-switch/YnSwitchWidget.tsx'),
   operationOptions: () => import('./operation-options/OperationOptionsWidget.tsx'),
+  searchSelect: () => import('./search-select/SearchSelectWidget.tsx'),
   smsCode: () => import('../wizard/sms-code/SmsCodeWidget.tsx'),
 };
 

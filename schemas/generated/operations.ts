@@ -161,6 +161,14 @@ export type EmployeeUpdateResponse = Employee & {
   isTenantAdmin?: 'Y' | 'N';
 };
 export type FileAttachmentTransferResponse = Attachment[];
+export type FilingAuditQueryResponse = PageResult & {
+  dataResult?: FilingAuditEntry[];
+};
+export type FilingMemberTenantSearchResponse = {
+  id?: string;
+  name?: string;
+  creditCode?: string | null;
+}[];
 export type FldFileAttachmentQueryResponse = PageResult & {
   dataResult?: Attachment[];
 };
@@ -1067,6 +1075,101 @@ export interface Envelope {
   };
 }
 /**
+ * One entry of the filing audit log (append-only, hash-chained) as people read it: the stored fields, the actor's account and tenant by name, the case number, the object and the detail in words, the hash shortened.
+ */
+export interface FilingAuditEntry {
+  /**
+   * Position in the chain (1, 2, 3…).
+   */
+  seq: number;
+  /**
+   * When (yyyy-MM-dd HH:mm:ss).
+   */
+  at: string;
+  /**
+   * What happened (transition.accept, document.readConfidential, case.view…).
+   */
+  action: string;
+  /**
+   * The acting account's name (null for the system's deadline jobs).
+   */
+  actorAccount?: string | null;
+  /**
+   * The acting person's full name.
+   */
+  actorName?: string | null;
+  /**
+   * The tenant the actor acted in.
+   */
+  actorTenantName?: string | null;
+  /**
+   * The case the entry is about, if any.
+   */
+  caseId?: string | null;
+  /**
+   * That case's number (null before acceptance or for a draft).
+   */
+  caseNo?: string | null;
+  /**
+   * That case's title.
+   */
+  caseTitle?: string | null;
+  /**
+   * The kind of object (case, document, membership, proposal…).
+   */
+  objectType?: string | null;
+  /**
+   * The object's id.
+   */
+  objectId?: string | null;
+  /**
+   * The object in words (its kind, and the case number or the id's first characters).
+   */
+  object?: string;
+  /**
+   * The detail as translated, labelled lines (ids and digests left out).
+   */
+  detail?: string;
+  /**
+   * The entry's SHA-256, first 12 hex digits.
+   */
+  hash: string;
+}
+/**
+ * The walk of the whole audit chain from its first entry, and the first entry that does not verify.
+ */
+export interface FilingAuditVerify {
+  /**
+   * Whether every entry verifies.
+   */
+  ok: boolean;
+  /**
+   * How many entries verified (before the break, if there is one).
+   */
+  checked: number;
+  /**
+   * The first entry that does not verify, or null.
+   */
+  firstBroken: null | {
+    /**
+     * The position where the chain breaks.
+     */
+    seq: number;
+    /**
+     * Time of the entry found there (yyyy-MM-dd HH:mm:ss).
+     */
+    at: string;
+    /**
+     * Its action.
+     */
+    action: string;
+    /**
+     * sequence (an entry missing), prevHash (the link to the entry before does not match) or hash (the entry's content does not match its hash).
+     */
+    reason: 'sequence' | 'prevHash' | 'hash';
+  };
+}
+/**
  * The fields of one section of a filing (case, party, turnover, market, share, jurisdiction, 公示表, document, decision) as the screens send them. The filing service checks each field by name and type and refuses an unknown one with a translated error (filing.error.unknownField), so the shape lives in one place: server/filing/service (see server/filing/README.md for every section's fields).
  */
 export interface FilingFields {
@@ -1268,7 +1371,7 @@ export interface LoginLogEntry {
    */
   account?: string | null;
   /**
-   * login, logout, acting-end, password-reset or session-end.
+   * login, logout, acting-start, acting-end, password-reset or session-end.
    */
   event: string;
   /**
@@ -1284,13 +1387,21 @@ export interface LoginLogEntry {
    */
   code?: number | null;
   /**
-   * Why it failed or ended (locked, captcha, inactive, acting-expired…).
+   * Why it failed or ended (locked, captcha, inactive; for acting-end switch-exit, logout, acting-expired, acting-right-lost).
    */
   reason?: string | null;
   /**
    * The administrator who was acting as the account, if any.
    */
   actorAccount?: string | null;
+  /**
+   * Rows of acting (acting-start, acting-end) — the reason the administrator gave for acting.
+   */
+  actingReason?: string | null;
+  /**
+   * Rows of acting — when acting began (yyyy-MM-dd HH:mm:ss); the row's createTime is the start or the end.
+   */
+  actingStartTime?: string | null;
   /**
    * Client address.
    */
@@ -1505,6 +1616,10 @@ export interface OperationLogEntry {
    * The administrator acting as that account, if any.
    */
   actorAccount?: string | null;
+  /**
+   * While acting, the reason the administrator gave for acting.
+   */
+  actingReason?: string | null;
   /**
    * Operation id of the API catalogue (employee.update…).
    */
@@ -2695,10 +2810,18 @@ export interface FileGetImageQuery {
   tenantId?: string;
   _t?: string;
 }
+export interface FilingAuditVerifyQuery {
+  _t?: string;
+}
 export interface FilingCalendarAddBody {
   day: string;
   kind: 'HOLIDAY' | 'WORKDAY';
   name: string;
+}
+export interface FilingCalendarImportBody {
+  year: number;
+  text: string;
+  source?: string;
 }
 export interface FilingCalendarQueryQuery {
   year?: number;
@@ -2977,11 +3100,16 @@ export interface FilingMemberAuthoriseAgentBody {
 }
 export interface FilingMemberInviteQuery {
   caseId: string;
+  coPartyTenantId?: string;
   tenantId?: string;
   tenantCode?: string;
 }
 export interface FilingMemberRevokeQuery {
   membershipId: string;
+}
+export interface FilingMemberTenantSearchQuery {
+  keyword: string;
+  _t?: string;
 }
 export interface FilingNoticeFormSaveQuery {
   caseId: string;
@@ -3016,6 +3144,17 @@ export interface FilingPublicationClearanceBatchBody {
 }
 export interface FilingPublicationDecisionQuery {
   caseId: string;
+}
+export interface FilingReceiptGetQuery {
+  receiptId: string;
+  _t?: string;
+}
+export interface FilingReceiptListBody {
+  caseId: string;
+}
+export interface FilingReceiptVerifyQuery {
+  receiptId: string;
+  _t?: string;
 }
 export interface FilingShareRemoveQuery {
   shareId: string;
@@ -4321,9 +4460,30 @@ export const operations = {
     permission: 'member',
     binary: true,
   },
+  'filing.audit.query': {
+    method: 'POST',
+    path: '/filing/audit/query',
+    service: 'platform',
+    access: 'tenant',
+    permission: 'audit:read',
+  },
+  'filing.audit.verify': {
+    method: 'GET',
+    path: '/filing/audit/verify',
+    service: 'platform',
+    access: 'tenant',
+    permission: 'audit:read',
+  },
   'filing.calendar.add': {
     method: 'POST',
     path: '/filing/calendar/add',
+    service: 'platform',
+    access: 'tenant',
+    permission: 'calendar:manage',
+  },
+  'filing.calendar.import': {
+    method: 'POST',
+    path: '/filing/calendar/import',
     service: 'platform',
     access: 'tenant',
     permission: 'calendar:manage',
@@ -4629,6 +4789,13 @@ export const operations = {
     access: 'tenant',
     permission: 'filing:invite',
   },
+  'filing.member.tenantSearch': {
+    method: 'GET',
+    path: '/filing/member/tenantSearch',
+    service: 'platform',
+    access: 'tenant',
+    permission: 'filing:invite',
+  },
   'filing.noticeForm.save': {
     method: 'POST',
     path: '/filing/noticeForm/save',
@@ -4684,6 +4851,27 @@ export const operations = {
     service: 'platform',
     access: 'tenant',
     permission: 'review:publish',
+  },
+  'filing.receipt.get': {
+    method: 'GET',
+    path: '/filing/receipt/get',
+    service: 'platform',
+    access: 'tenant',
+    permission: 'member',
+  },
+  'filing.receipt.list': {
+    method: 'POST',
+    path: '/filing/receipt/list',
+    service: 'platform',
+    access: 'tenant',
+    permission: 'member',
+  },
+  'filing.receipt.verify': {
+    method: 'GET',
+    path: '/filing/receipt/verify',
+    service: 'platform',
+    access: 'tenant',
+    permission: 'member',
   },
   'filing.share.remove': {
     method: 'POST',
@@ -5894,9 +6082,12 @@ export interface ApiOperations {
     response: FileAttachmentTransferResponse;
   };
   'file.getImage': { query: FileGetImageQuery; body: never; response: Blob };
+  'filing.audit.query': { query: never; body: ListRequest; response: FilingAuditQueryResponse };
+  'filing.audit.verify': { query: FilingAuditVerifyQuery; body: never; response: FilingAuditVerify };
   'filing.calendar.add': { query: never; body: FilingCalendarAddBody; response: FilingView };
+  'filing.calendar.import': { query: never; body: FilingCalendarImportBody; response: FilingView };
   'filing.calendar.query': { query: FilingCalendarQueryQuery; body: never; response: FilingView };
-  'filing.calendar.remove': { query: FilingCalendarRemoveQuery; body: never; response: unknown };
+  'filing.calendar.remove': { query: FilingCalendarRemoveQuery; body: never; response: FilingView };
   'filing.case.accept': { query: FilingCaseAcceptQuery; body: FilingCaseAcceptBody; response: FilingView };
   'filing.case.assign': { query: FilingCaseAssignQuery; body: FilingCaseAssignBody; response: FilingView };
   'filing.case.check': { query: FilingCaseCheckQuery; body: never; response: FilingView };
@@ -5998,6 +6189,11 @@ export interface ApiOperations {
   };
   'filing.member.invite': { query: FilingMemberInviteQuery; body: never; response: FilingView };
   'filing.member.revoke': { query: FilingMemberRevokeQuery; body: never; response: unknown };
+  'filing.member.tenantSearch': {
+    query: FilingMemberTenantSearchQuery;
+    body: never;
+    response: FilingMemberTenantSearchResponse;
+  };
   'filing.noticeForm.save': { query: FilingNoticeFormSaveQuery; body: FilingFields; response: FilingView };
   'filing.office.items': { query: never; body: ListRequest; response: FilingView };
   'filing.party.add': { query: FilingPartyAddQuery; body: FilingFields; response: FilingView };
@@ -6014,6 +6210,9 @@ export interface ApiOperations {
     response: FilingView;
   };
   'filing.publication.decision': { query: FilingPublicationDecisionQuery; body: never; response: FilingView };
+  'filing.receipt.get': { query: FilingReceiptGetQuery; body: never; response: FilingView };
+  'filing.receipt.list': { query: never; body: FilingReceiptListBody; response: FilingView };
+  'filing.receipt.verify': { query: FilingReceiptVerifyQuery; body: never; response: FilingView };
   'filing.share.remove': { query: FilingShareRemoveQuery; body: never; response: unknown };
   'filing.share.save': { query: FilingShareSaveQuery; body: FilingFields; response: FilingView };
   'filing.staff.list': { query: FilingStaffListQuery; body: never; response: FilingView };

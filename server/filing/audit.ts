@@ -94,7 +94,15 @@ export interface VerifyResult {
   ok: boolean;
   checked: number;
   /** The first entry that does not verify, and why. */
-  firstBroken?: { seq: number; problem: 'sequence' | 'prevHash' | 'hash'; expected: string; found: string };
+  firstBroken?: {
+    seq: number;
+    problem: 'sequence' | 'prevHash' | 'hash';
+    expected: string;
+    found: string;
+    /** Time and action of the row at the break (for 'sequence': the row found where seq was expected). */
+    at: string;
+    action: string;
+  };
 }
 
 /** Walks the whole chain in order, a page at a time. */
@@ -121,6 +129,8 @@ export async function verifyAuditChain(db: Db, pageSize = 2000): Promise<VerifyR
             problem: 'sequence',
             expected: String(expectedSeq),
             found: String(r.seq),
+            at: new Date(r.at).toISOString(),
+            action: r.action,
           },
         };
       }
@@ -128,7 +138,14 @@ export async function verifyAuditChain(db: Db, pageSize = 2000): Promise<VerifyR
         return {
           ok: false,
           checked,
-          firstBroken: { seq: expectedSeq, problem: 'prevHash', expected: prevHash, found: r.prev_hash },
+          firstBroken: {
+            seq: expectedSeq,
+            problem: 'prevHash',
+            expected: prevHash,
+            found: r.prev_hash,
+            at: new Date(r.at).toISOString(),
+            action: r.action,
+          },
         };
       }
       const entry: AuditEntry = {
@@ -148,7 +165,14 @@ export async function verifyAuditChain(db: Db, pageSize = 2000): Promise<VerifyR
         return {
           ok: false,
           checked,
-          firstBroken: { seq: expectedSeq, problem: 'hash', expected: hash, found: r.hash },
+          firstBroken: {
+            seq: expectedSeq,
+            problem: 'hash',
+            expected: hash,
+            found: r.hash,
+            at: entry.at,
+            action: r.action,
+          },
         };
       }
       prevHash = r.hash;

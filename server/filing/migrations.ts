@@ -575,4 +575,49 @@ export const filingMigrations: Migration[] = [
         where kind = 'CLEARANCE' and batch_id is not null and hidden_at is null;
     `,
   },
+  {
+    // 回执 (issue 24): what was submitted or served, each file's size and SHA-256 as stored, written in
+    // the act's own transaction and never changed afterwards (like the audit log); service/receipts.ts.
+    name: '022_filing_receipt',
+    sql: (s) => `
+      create table ${s}.receipt (
+        id text primary key,
+        case_id text not null references ${s}."case"(id),
+        case_no text not null,
+        case_title text not null,
+        kind text not null check (kind in ('SUBMISSION','SERVICE')),
+        act text not null,
+        at timestamptz not null,
+        actor_account_id text,
+        actor_tenant_id text,
+        item_count integer not null
+      );
+      create index receipt_case_idx on ${s}.receipt (case_id, at);
+      create table ${s}.receipt_item (
+        receipt_id text not null references ${s}.receipt(id),
+        seq integer not null,
+        document_id text not null,
+        name text not null,
+        file_name text,
+        kind text not null,
+        size bigint not null,
+        sha256 text not null,
+        file_tenant_id text not null,
+        attachment_id text not null,
+        confidential boolean not null,
+        contributed_by_tenant_id text not null,
+        primary key (receipt_id, seq)
+      );
+      create function ${s}.receipt_refuse_change() returns trigger language plpgsql as $$
+        begin raise exception 'filing receipts are immutable'; end $$;
+      create trigger receipt_immutable before update or delete on ${s}.receipt
+        for each row execute function ${s}.receipt_refuse_change();
+      create trigger receipt_no_truncate before truncate on ${s}.receipt
+        for each statement execute function ${s}.receipt_refuse_change();
+      create trigger receipt_item_immutable before update or delete on ${s}.receipt_item
+        for each row execute function ${s}.receipt_refuse_change();
+      create trigger receipt_item_no_truncate before truncate on ${s}.receipt_item
+        for each statement execute function ${s}.receipt_refuse_change();
+    `,
+  },
 ];

@@ -23,6 +23,8 @@ import { tenantHandlers } from './tenants/handlers.ts';
 import { fileHandlers } from './files/handlers.ts';
 import { fileLinkHandlers } from './files/link-handlers.ts';
 import { filingHandlers } from './filing/handlers.ts';
+import { receiptHandlers } from './filing/receipt-handlers.ts';
+import { auditTrailHandlers } from './filing/audit-trail.ts';
 import { userSecurityHandlers } from './user-security/handlers.ts';
 import { publicityHandlers } from './public/publicity-handlers.ts';
 import { newsHandlers } from './public/news-handlers.ts';
@@ -52,6 +54,8 @@ export const allHandlers: HandlerMap = {
   ...fileHandlers,
   ...fileLinkHandlers,
   ...filingHandlers,
+  ...receiptHandlers,
+  ...auditTrailHandlers,
   ...userSecurityHandlers,
   ...publicityHandlers,
   ...newsHandlers,

@@ -391,6 +391,8 @@ export async function seedFilingDemo(
     'filing.document',
     'filing.served_document',
     'filing.transition',
+    'filing.receipt',
+    'filing.receipt_item',
     'filing.clock',
     'filing.supplement',
     'filing.withdrawal',

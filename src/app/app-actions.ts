@@ -11,3 +11,5 @@ import '../files/file-actions.ts';
 import '../resources/resource-actions.ts';
 // The filing screens' domain action (reading a case document).
 import '../filing/document-actions.ts';
+// Receipts (回执): printing one, checking a local file against it.
+import '../filing/receipt-actions.ts';

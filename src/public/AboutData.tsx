@@ -41,7 +41,14 @@ export function AboutData() {
             </a>
           </p>
           {/* The data dictionary names the codes the files hold, on purpose (tests: raw-text.ts). */}
-          <div className="pub-table-wrap" data-raw-text-ok="">
+          {/* Wider than a phone: the region scrolls sideways, so it must take the keyboard focus too. */}
+          <div
+            className="pub-table-wrap"
+            data-raw-text-ok=""
+            tabIndex={0}
+            role="region"
+            aria-labelledby={`about-${tab}`}
+          >
             <table className="pub-table">
               <caption>
                 {t('about.fields')}: {t(`about.list.${tab}`)}

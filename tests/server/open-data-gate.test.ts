@@ -63,7 +63,7 @@ describe.each(DB_KINDS)('open-data downloads on %s', (kind) => {
     expect(answers.filter((a) => a.cache === 'miss')).toHaveLength(1);
     expect(answers.filter((a) => a.cache === 'hit')).toHaveLength(19);
     expect(new Set(answers.map((a) => a.body)).size).toBe(1);
-    expect(answers[0].body).toMatch(/^id,batch_id,/); // (text() drops the byte-order mark)
+    expect(answers[0].body).toMatch(/^Record ID,Batch ID,/); // (text() drops the byte-order mark)
     // Another query is another download; asked again, it comes from the cache.
     const other = await download(
       '/publicity/openData/clearance?format=json&procedure=SIMPLIFIED',

@@ -99,6 +99,7 @@ describe.each(DB_KINDS)('shell calls on %s', (kind) => {
             'reviewDelegated',
             'reviewTransferred',
             'reviewRevoke',
+            'reviewAudit',
           ],
         },
         { links: ['samrSite', 'samrGuide'] },

@@ -84,6 +84,7 @@ describe('form widget registry', () => {
         'operationOptions',
         'photoUpload',
         'richText',
+        'searchSelect',
         'smsCode',
         'ynSwitch',
       ].sort(),

@@ -32,7 +32,10 @@ export async function apiAction(ctx: ActionContext): Promise<unknown> {
     ...(query ? { query } : {}),
     ...(body !== undefined ? { body } : {}),
   });
-  if (action.success !== false) ctx.ui?.success(ctx.t?.(action.success ?? 'action.success') ?? 'OK');
+  // The message may name fields of the answer ({{answer.recomputedCases}}).
+  const answer = result && typeof result === 'object' ? result : {};
+  if (action.success !== false)
+    ctx.ui?.success(ctx.t?.(action.success ?? 'action.success', { answer }) ?? 'OK');
   if (action.refresh !== false) ctx.refresh?.();
   if (action.close === true) ctx.close?.(result);
   return result;

@@ -19,11 +19,21 @@ import type { FilingContext } from './context.ts';
 import { amount, bool, date, int, known, oneOf, text } from './input.ts';
 import { view, views } from './rows.ts';
 import { inUnit, INTERNAL_ACTIONS } from './unit.ts';
+import { appendAudit } from '../audit.ts';
 import { proposalsOf } from './proposal-view.ts';
 import { availableActions, isFinal } from '../state-machine.ts';
 import { daysBetween, chinaDate } from '../dates.ts';
 import { calendarGap, coveredYears } from './calendar-service.ts';
-import { noticeStillLive, periodOver, TIME_BOUND_ACTIONS } from './decision-timing.ts';
+import {
+  extensionLeft,
+  noticeStillLive,
+  periodOver,
+  REVIEW_ORDER_STATES,
+  supplementAnswerable,
+  supplementLapsed,
+  TIME_BOUND_ACTIONS,
+} from './decision-timing.ts';
+import { MAX_WORKLIST_PAGE_SIZE, pageSizeOf } from './page-size.ts';
 
 const CASE_FIELDS = [
   'title',
@@ -226,23 +236,62 @@ export function completenessOf(b: Bundle): Completeness {
 }
 
 /** Section-by-section validation, for the wizard ("which section is incomplete"). */
-export async function checkFiling(ctx: FilingContext, actor: Actor, caseId: string): Promise<Completeness> {
+export async function checkFiling(
+  ctx: FilingContext,
+  actor: Actor,
+  caseId: string,
+  viewed?: CaseViewDetail,
+): Promise<Completeness> {
   return ctx.db.transaction().execute(async (trx) => {
     await accessCase(trx, actor, caseId);
-    return completenessOf(await loadBundle(trx, caseId));
+    const result = completenessOf(await loadBundle(trx, caseId));
+    if (viewed) await recordCaseView(trx, actor, caseId, viewed, ctx.now());
+    return result;
   });
 }
 
 /**
  * The case as the viewer may see it: other parties' confidential figures (exact turnovers and shares)
- * are left out and their confidential documents are not listed; public bands stay.
+ * are left out and their confidential documents are not listed; public bands stay. `viewed`: a person
+ * opened the case (a screen's read, not an internal one), so the audit log gets a case.view entry.
  */
-export async function getCase(ctx: FilingContext, actor: Actor, caseId: string) {
+export async function getCase(ctx: FilingContext, actor: Actor, caseId: string, viewed?: CaseViewDetail) {
   return ctx.db.transaction().execute(async (trx) => {
     const access = await accessCase(trx, actor, caseId);
     const b = await loadBundle(trx, caseId);
-    return caseView(trx, access, b, actor, ctx.now());
+    const result = await caseView(trx, access, b, actor, ctx.now());
+    if (viewed) await recordCaseView(trx, actor, caseId, viewed, ctx.now());
+    return result;
   });
+}
+
+/** What a case.view entry says beyond actor and case: which part was read, and who acted as the viewer. */
+export interface CaseViewDetail {
+  section?: string;
+  actingBy?: string | null;
+}
+
+/**
+ * One audit append per view, last in the read's transaction: the chain's advisory lock is held only
+ * from here to the commit, and a refused read (accessCase threw) leaves no entry.
+ */
+async function recordCaseView(trx: Db, actor: Actor, caseId: string, viewed: CaseViewDetail, at: Date) {
+  await appendAudit(
+    trx,
+    {
+      action: 'case.view',
+      actorAccountId: actor.accountId,
+      actorTenantId: actor.tenantId,
+      caseId,
+      objectType: 'case',
+      objectId: caseId,
+      detail: {
+        ...(viewed.section ? { section: viewed.section } : {}),
+        ...(viewed.actingBy ? { actingBy: viewed.actingBy } : {}),
+      },
+    },
+    at,
+  );
 }
 
 async function caseView(trx: Db, access: CaseAccess, b: Bundle, actor: Actor, now: Date) {
@@ -345,6 +394,27 @@ async function caseView(trx: Db, access: CaseAccess, b: Bundle, actor: Actor, no
   const inTime = (action: string) =>
     !(TIME_BOUND_ACTIONS.includes(action) && periodOver(phaseClock, today)) &&
     !(action === 'clearPhaseI' && noticeStillLive(notice, today));
+  // …nor the case's data (the other guards of transitions.ts that need no input from the caller).
+  const answerable = supplements.some((s) => supplementAnswerable(s, today));
+  const dataAllows = (action: string) =>
+    (action !== 'answerSupplement' || answerable) &&
+    (action !== 'deemNotFiled' || supplements.some((s) => supplementLapsed(s, today))) &&
+    (action !== 'returnFiling' || b.case.procedure === 'SIMPLIFIED') &&
+    (action !== 'accept' || !supplements.some((s) => s.state === 'OPEN')) &&
+    (action !== 'extend' || extensionLeft(phaseClock));
+  const permitted = new Set([...actor.permissions].filter((p) => has(actor, p as never)));
+  const moves = availableActions(state, side, permitted).map((t) => t.action);
+  // Moves the state machine lists for one state that the service takes in others too: a 补正 order during
+  // review, and its answer (the filer answers an open request whatever the state).
+  if (access.authority && permitted.has('review:check') && REVIEW_ORDER_STATES.includes(state))
+    moves.push('requestSupplement');
+  if (
+    !access.authority &&
+    permitted.has('filing:submit') &&
+    answerable &&
+    !moves.includes('answerSupplement')
+  )
+    moves.push('answerSupplement');
   return {
     case: {
       ...view(b.case),
@@ -367,18 +437,13 @@ async function caseView(trx: Db, access: CaseAccess, b: Bundle, actor: Actor, no
       mayAttach,
       // members.ts: the owner side invites co-parties until the case is closed.
       mayInvite: !access.authority && access.ownerSide && has(actor, 'filing:invite') && !isFinal(state),
+      // The case's 审计记录 tab (filing.audit.query): the authority's audit:read holders.
+      auditRead: access.authority && has(actor, 'audit:read'),
     },
     // A co-party contributes data but takes no step of the procedure (submit, answer, withdraw).
     actions:
       access.authority || access.ownerSide
-        ? availableActions(
-            b.case.state as CaseState,
-            side,
-            new Set([...actor.permissions].filter((p) => has(actor, p as never))),
-          )
-            .map((t) => t.action)
-            .filter(inTime)
-            .concat(proposed.actions)
+        ? moves.filter(inTime).filter(dataAllows).concat(proposed.actions)
         : [],
     handler: handler ? { name: handler.fullname, mobile: handler.mobile, email: handler.email } : null,
     parties: b.parties.map((p): Record<string, unknown> => ({
@@ -460,7 +525,7 @@ export interface ListQuery {
 export async function listMyCases(ctx: FilingContext, actor: Actor, query: ListQuery = {}) {
   requirePermission(actor, 'filing:read');
   if (actor.tenantKind === 'authority') throw denied('filing:read');
-  const size = Math.min(Math.max(query.size ?? 20, 1), 100);
+  const size = pageSizeOf(query.size, MAX_WORKLIST_PAGE_SIZE);
   const page = Math.max(query.page ?? 1, 1);
   let q = ctx.db
     .selectFrom('filing.membership as m')

@@ -357,6 +357,7 @@ async function serveToMembers(u: Unit, caseId: string, documentIds: string[]): P
     .where('status', '=', 'ACTIVE')
     .execute();
   const tenantIds = [...new Set(members.map((m) => m.tenant_id))];
+  u.served.push(...documentIds);
   if (tenantIds.length)
     await u.trx
       .insertInto('filing.served_document')

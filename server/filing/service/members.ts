@@ -4,7 +4,7 @@
  * per filing by an uploaded 授权委托书, acting for the party that appointed them.
  */
 import { newId } from '../../auth/tokens.ts';
-import { FilingError, notFound, type Actor } from '../actor.ts';
+import { FilingError, notFound, requirePermission, type Actor } from '../actor.ts';
 import { Code } from '../../http/codes.ts';
 import { isFinal } from '../state-machine.ts';
 import { accessAsParty, mayRevokeMembership } from './access.ts';
@@ -22,10 +22,12 @@ export async function inviteCoParty(ctx: FilingContext, actor: Actor, caseId: st
     if (isFinal(access.case.state)) throw new FilingError('caseClosed', { state: access.case.state });
     const tenant = await u.trx
       .selectFrom('platform.tenant')
-      .select(['id', 'kind', 'status'])
+      .select(['id', 'kind', 'status', 'approve_status'])
       .where('id', '=', target)
       .executeTakeFirst();
-    if (!tenant || tenant.status !== 'ENABLED') throw notFound('tenant');
+    // A tenant awaiting approval (or refused) is not yet a party anyone may name: as the search says.
+    if (!tenant || tenant.status !== 'ENABLED' || tenant.approve_status !== 'PASSED')
+      throw notFound('tenant');
     if (tenant.kind !== 'enterprise') throw new FilingError('coPartyMustBeEnterprise');
     const existing = await u.trx
       .selectFrom('filing.membership')
@@ -58,6 +60,41 @@ export async function inviteCoParty(ctx: FilingContext, actor: Actor, caseId: st
     });
     return { id };
   });
+}
+
+/** A tenant search answers at most this many enterprises, and needs a keyword of this many characters. */
+export const TENANT_SEARCH_LIMIT = 20;
+export const TENANT_SEARCH_MIN_CHARS = 2;
+
+/**
+ * The enterprises a filer may invite as co-parties, by part of their name or the start of their
+ * 统一社会信用代码 (public registration data, answered whole): approved and enabled enterprise tenants
+ * only — never an authority, a tenant awaiting approval, or the caller's own — ordered by name.
+ */
+export async function searchCoPartyTenants(ctx: FilingContext, actor: Actor, keyword: unknown) {
+  requirePermission(actor, 'filing:invite');
+  const words = requiredText(keyword, 'keyword', 64);
+  if ([...words].length < TENANT_SEARCH_MIN_CHARS)
+    throw new FilingError('tooShort', { field: 'keyword', min: TENANT_SEARCH_MIN_CHARS });
+  const escaped = words.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const rows = await ctx.db
+    .selectFrom('platform.tenant')
+    .select(['id', 'name', 'credit_code'])
+    .where('kind', '=', 'enterprise')
+    .where('approve_status', '=', 'PASSED')
+    .where('status', '=', 'ENABLED')
+    .where('id', '<>', actor.tenantId)
+    .where((e) =>
+      e.or([
+        e(e.fn('lower', ['name']), 'like', `%${escaped.toLowerCase()}%`),
+        e('credit_code', 'like', `${escaped.toUpperCase()}%`),
+      ]),
+    )
+    .orderBy('name')
+    .orderBy('id')
+    .limit(TENANT_SEARCH_LIMIT)
+    .execute();
+  return rows.map((r) => ({ id: r.id, name: r.name, creditCode: r.credit_code }));
 }
 
 /**

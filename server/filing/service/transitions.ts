@@ -31,6 +31,7 @@ import { attachReviewFiles, generateAndServe } from './documents.ts';
 import { date, ids, int, oneOf, requiredText, text } from './input.ts';
 import { nextCaseNo } from './numbering.ts';
 import { inUnit, recordTransition, type Unit } from './unit.ts';
+import { writeReceipt } from './receipts.ts';
 
 /** AML art 32: the only grounds on which the review clock may stop. */
 export const STOP_GROUNDS = ['DOCUMENTS_NOT_SUPPLIED', 'NEW_FACTS', 'REMEDY_EVALUATION'] as const;
@@ -116,6 +117,8 @@ export async function submit(
     const caseNo = access.case.case_no ?? (await nextCaseNo(u.trx, Number(u.today.slice(0, 4))));
     await moveCase(u, caseId, 'SUBMITTED', { case_no: caseNo, submitted_at: u.at });
     await recordTransition(u, { caseId, action: 'submit', from: 'DRAFT', to: 'SUBMITTED', actor });
+    // The filer's receipt of everything it filed, with each file's SHA-256 as stored.
+    await writeReceipt(u.trx, { caseId, kind: 'SUBMISSION', act: 'submit', at: u.at, actor });
     return { caseId, from: 'DRAFT', to: 'SUBMITTED', caseNo };
   });
 }
@@ -183,6 +186,15 @@ export async function answerSupplement(
       documentIds,
       detail: { supplementId },
     });
+    if (documentIds.length)
+      await writeReceipt(u.trx, {
+        caseId: s.case_id,
+        kind: 'SUBMISSION',
+        act: 'answerSupplement',
+        at: u.at,
+        actor,
+        documentIds,
+      });
     return { caseId: s.case_id, from, to };
   });
 }

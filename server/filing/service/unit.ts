@@ -8,7 +8,8 @@ import type { HolidayCalendar } from '../calendar.ts';
 import { appendAudit, type AuditInput } from '../audit.ts';
 import { SYSTEM_ACTOR, type ActorOrSystem } from '../actor.ts';
 import type { FilingContext, FilingEvent } from './context.ts';
-import { loadCalendar } from './calendar-service.ts';
+import { loadCalendar } from './calendar-table.ts';
+import { writeReceipt } from './receipts.ts';
 
 export interface Unit {
   ctx: FilingContext;
@@ -16,6 +17,8 @@ export interface Unit {
   at: Date;
   today: PlainDate;
   events: FilingEvent[];
+  /** Documents served to the members in this unit: the next recorded transition writes their receipt. */
+  served: string[];
   calendar(): Promise<HolidayCalendar>;
   audit(input: AuditInput): Promise<void>;
 }
@@ -31,6 +34,7 @@ export async function inUnit<T>(ctx: FilingContext, work: (u: Unit) => Promise<T
       at,
       today: chinaDate(at),
       events,
+      served: [],
       calendar: async () => (calendar ??= await loadCalendar(trx)),
       audit: async (input) => void (await appendAudit(trx, input, at)),
     };
@@ -91,6 +95,17 @@ export async function recordTransition(u: Unit, t: TransitionRecord): Promise<vo
     },
   });
   await settleProposals(u, t, accountId);
+  // Every act that gave the parties documents leaves a receipt of them (service/receipts.ts).
+  const served = u.served.splice(0);
+  if (served.length)
+    await writeReceipt(u.trx, {
+      caseId: t.caseId,
+      kind: 'SERVICE',
+      act: t.action,
+      at: u.at,
+      actor: accountId ? { accountId, tenantId: tenantId! } : null,
+      documentIds: served,
+    });
   if (t.from !== t.to)
     u.events.push({ type: 'case.transition', caseId: t.caseId, action: t.action, from: t.from, to: t.to });
 }

@@ -10,6 +10,7 @@ import type { FilingContext } from './context.ts';
 import { oneOf } from './input.ts';
 import { calendarGap, coveredYears } from './calendar-service.ts';
 import { views } from './rows.ts';
+import { MAX_WORKLIST_PAGE_SIZE, pageSizeOf } from './page-size.ts';
 
 export const WORKLISTS = [
   'awaitingCheck',
@@ -66,7 +67,7 @@ function proposalWaitingFor(accountId: string) {
 export async function worklist(ctx: FilingContext, actor: Actor, query: WorklistQuery) {
   requirePermission(actor, 'review:read');
   const today = chinaDate(ctx.now());
-  const size = Math.min(Math.max(query.size ?? 20, 1), 100);
+  const size = pageSizeOf(query.size, MAX_WORKLIST_PAGE_SIZE);
   const page = Math.max(query.page ?? 1, 1);
 
   // The clock that matters now: the running or stopped phase/supplement clock with the earliest due date.

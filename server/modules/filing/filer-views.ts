@@ -7,6 +7,7 @@ import { translate, type Language } from '../../http/i18n.ts';
 import { FilingError, notFound } from '../../filing/actor.ts';
 import type { Db } from '../../db/database.ts';
 import { CASE_STATES, type CaseState } from '../../filing/tables.ts';
+import { MAX_PAGE_SIZE, pageSizeOf } from '../../filing/service/page-size.ts';
 
 type Row = Record<string, unknown>;
 
@@ -20,8 +21,11 @@ export function paramOf(req: Pick<ListLike, 'parameters'> | undefined, key: stri
   return req?.parameters?.find((p) => p.key === key)?.value;
 }
 
-export function pageOf(req: Pick<ListLike, 'requestPage'> | undefined): { page: number; size: number } {
-  const size = Math.min(Math.max(Number(req?.requestPage?.limit ?? 20) || 20, 1), 100);
+export function pageOf(
+  req: Pick<ListLike, 'requestPage'> | undefined,
+  max: number = MAX_PAGE_SIZE,
+): { page: number; size: number } {
+  const size = pageSizeOf(req?.requestPage?.limit, max);
   const page = Math.max(Number(req?.requestPage?.pageNo ?? 1) || 1, 1);
   return { page, size };
 }

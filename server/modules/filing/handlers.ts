@@ -25,6 +25,7 @@ import { findAttachment } from '../../files/attachments.ts';
 import { mayReadAttachment } from '../files/read-access.ts';
 import { defineHandlers, type HandlerContext } from '../handler.ts';
 import { actorOf } from './actor-of.ts';
+import { withCalendarNotes } from './calendar-notes.ts';
 import { authorityStaff } from './staff.ts';
 import {
   caseOfMarket,
@@ -45,6 +46,7 @@ import {
   tenantIdOf,
   withTenantNames,
 } from './filer-views.ts';
+import { MAX_WORKLIST_PAGE_SIZE } from '../../filing/service/page-size.ts';
 
 /** `{attachmentId, fileTenantId?}` → the service's `file` reference (an explicit `file` is kept). */
 async function withFileRef(
@@ -112,6 +114,12 @@ async function run<T>(
   return call(filingOf(ctx), await actorOf(ctx));
 }
 
+/** The case.view audit detail of a screen's read: the part read, and the administrator acting, if any. */
+const viewOf = (ctx: HandlerContext, section?: string): cases.CaseViewDetail => ({
+  section,
+  actingBy: ctx.auth?.actor?.account ?? null,
+});
+
 export const filingHandlers = defineHandlers({
   // Cases
   'filing.case.create': async (ctx) => view(await run(ctx, (f, a) => cases.createDraft(f, a, ctx.body))),
@@ -122,13 +130,19 @@ export const filingHandlers = defineHandlers({
     return null;
   },
   'filing.case.get': async (ctx) =>
-    view(withIntrosText(await run(ctx, (f, a) => cases.getCase(f, a, ctx.query.caseId)))),
+    view(
+      withCalendarNotes(
+        ctx.lang,
+        // A case screen's reads are case views: each call writes one case.view audit entry (cases.ts).
+        withIntrosText(await run(ctx, (f, a) => cases.getCase(f, a, ctx.query.caseId, viewOf(ctx)))),
+      ),
+    ),
   'filing.case.check': async (ctx) =>
     view(await run(ctx, (f, a) => cases.checkFiling(f, a, ctx.query.caseId))),
   'filing.case.mine': async (ctx) => {
     // The list screen sends the spec's list request; older callers {state, page, size}.
     const req = ctx.body;
-    const paged = req.requestPage ? pageOf(req) : { page: req.page, size: req.size };
+    const paged = req.requestPage ? pageOf(req, MAX_WORKLIST_PAGE_SIZE) : { page: req.page, size: req.size };
     const state = (paramOf(req, 'state') ?? req.state) || undefined;
     const states = paramOf(req, 'states');
     const mine = await run(ctx, (f, a) =>
@@ -156,9 +170,14 @@ export const filingHandlers = defineHandlers({
     const { page, size } = pageOf(req);
     const rows =
       section === 'check'
-        ? checkRows(ctx.lang, await run(ctx, (f, a) => cases.checkFiling(f, a, caseId)))
+        ? checkRows(ctx.lang, await run(ctx, (f, a) => cases.checkFiling(f, a, caseId, viewOf(ctx, 'check'))))
         : sectionRows(
-            (await run(ctx, (f, a) => cases.getCase(f, a, caseId))) as Record<string, unknown>,
+            withCalendarNotes(
+              ctx.lang,
+              (await run(ctx, (f, a) =>
+                cases.getCase(f, a, caseId, viewOf(ctx, sectionName(section))),
+              )) as Record<string, unknown>,
+            ),
             sectionName(section),
           );
     // One row by its id (what an edit form loads).
@@ -251,10 +270,19 @@ export const filingHandlers = defineHandlers({
       content: opened.content ? Buffer.from(opened.content).toString('base64') : null,
     });
   },
+  // `tenantId` in a query is the transport's (the session's tenant, stripped before the handler), so the
+  // invited tenant's id travels as coPartyTenantId.
   'filing.member.invite': async (ctx) => {
-    const tenantId = await tenantIdOf(filingOf(ctx).db, ctx.query.tenantId, ctx.query.tenantCode);
+    const tenantId = await tenantIdOf(
+      filingOf(ctx).db,
+      ctx.query.coPartyTenantId ?? ctx.query.tenantId,
+      ctx.query.tenantCode,
+    );
     return view(await run(ctx, (f, a) => members.inviteCoParty(f, a, ctx.query.caseId, tenantId)));
   },
+  // The invite form's search select: enterprises by name or 统一社会信用代码 (filing:invite only).
+  'filing.member.tenantSearch': async (ctx) =>
+    run(ctx, (f, a) => members.searchCoPartyTenants(f, a, ctx.query.keyword)),
   // The agent firm may be named by its code (tenantCode) rather than its id.
   'filing.member.authoriseAgent': async (ctx) => {
     const { tenantCode, ...body } = ctx.body;
@@ -359,10 +387,10 @@ export const filingHandlers = defineHandlers({
   }),
   'filing.calendar.add': async (ctx) =>
     view(await run(ctx, (f, a) => calendar.addCalendarDay(f, a, ctx.body))),
-  'filing.calendar.remove': async (ctx) => {
-    await run(ctx, (f, a) => calendar.removeCalendarDay(f, a, ctx.query.day));
-    return null;
-  },
+  'filing.calendar.remove': async (ctx) =>
+    view(await run(ctx, (f, a) => calendar.removeCalendarDay(f, a, ctx.query.day))),
+  'filing.calendar.import': async (ctx) =>
+    view(await run(ctx, (f, a) => calendar.importCalendarYear(f, a, ctx.body))),
 
   // Helpers: pure, no case data
   // The helper screens send lines of text (partiesText, marketsText) and show the explanation translated.

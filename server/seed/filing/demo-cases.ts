@@ -18,6 +18,8 @@ import { translate } from '../../http/i18n.ts';
 import { demoPdf } from './demo-pdf.ts';
 import { generateDeal } from './public.ts';
 import type { Random } from './random.ts';
+import { buildReceipt, type ReceiptDocument } from '../../filing/service/receipts.ts';
+import type { ReceiptKind } from '../../filing/receipt-tables.ts';
 
 export interface DemoActor {
   accountId: string;
@@ -82,6 +84,9 @@ class DemoCase {
   readonly parties: { id: string; name: string; role: string }[] = [];
   private readonly caseRow: Row;
   private clocks: Row[] = [];
+  /** Documents served since the last step: that step's receipt lists them (as recordTransition does). */
+  private served: string[] = [];
+  private receipts = 0;
 
   constructor(
     private readonly ctx: {
@@ -404,7 +409,32 @@ class DemoCase {
         first_opened_at: i === 0 && r.chance(0.7) ? this.at(addDays(on, r.int(0, 2)), 17) : null,
       }),
     );
+    this.served.push(id);
     return id;
+  }
+
+  /** A receipt of this case's documents (all of them, or those named), built as the live path builds it. */
+  private receipt(kind: ReceiptKind, act: string, at: string, by: DemoActor | null, documentIds?: string[]) {
+    const docs = (this.ctx.rows.tables['filing.document'] ?? []).filter((d) => d.case_id === this.id);
+    const picked = documentIds ? documentIds.map((id) => docs.find((d) => d.id === id)!) : docs;
+    // Its id from the case and the step, not from the generator: the demo stays as it was, and the same.
+    const hex = sha(`${this.id}:receipt:${++this.receipts}`);
+    const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+    const { receipt, items } = buildReceipt(
+      {
+        caseId: this.id,
+        caseNo: String(this.caseRow.case_no ?? ''),
+        caseTitle: this.title,
+        kind,
+        act,
+        at,
+        actor: by ? { accountId: by.accountId, tenantId: by.tenantId } : null,
+        documents: picked as unknown as ReceiptDocument[],
+      },
+      id,
+    );
+    this.ctx.rows.push('filing.receipt', receipt);
+    for (const item of items) this.ctx.rows.push('filing.receipt_item', item);
   }
 
   transition(
@@ -413,7 +443,7 @@ class DemoCase {
     to: CaseState,
     by: DemoActor | null,
     more: { reason?: string; ground?: string; documentIds?: string[]; detail?: Record<string, unknown> } = {},
-  ) {
+  ): string {
     const at = this.at(on);
     const from = this.state;
     this.ctx.rows.push('filing.transition', {
@@ -451,6 +481,9 @@ class DemoCase {
     this.caseRow.state = to;
     this.caseRow.updated_at = at;
     this.caseRow.version = (this.caseRow.version as number) + 1;
+    const served = this.served.splice(0);
+    if (served.length) this.receipt('SERVICE', action, at, by, served);
+    return at;
   }
 
   clock(kind: string, startedOn: PlainDate, length: number, refId: string | null = null): Row {
@@ -488,7 +521,8 @@ class DemoCase {
   submit(on: PlainDate) {
     this.caseRow.case_no = this.ctx.caseNo();
     this.caseRow.submitted_at = this.at(on);
-    this.transition('submit', on, 'SUBMITTED', this.agent ?? this.owner.filer);
+    const by = this.agent ?? this.owner.filer;
+    this.receipt('SUBMISSION', 'submit', this.transition('submit', on, 'SUBMITTED', by), by);
   }
 
   assign(on: PlainDate, division: DemoPeople['divisions'][number], handler: DemoActor) {
@@ -541,11 +575,13 @@ class DemoCase {
       answered_at: this.at(on),
     });
     Object.assign(s.clock, { state: 'DONE', ended_on: on });
-    this.transition('answerSupplement', on, 'SUBMITTED', this.agent ?? this.owner.filer, {
+    const by = this.agent ?? this.owner.filer;
+    const at = this.transition('answerSupplement', on, 'SUBMITTED', by, {
       reason: '已补充提交。',
       documentIds: [doc],
       detail: { supplementId: s.row.id },
     });
+    this.receipt('SUBMISSION', 'answerSupplement', at, by, [doc]);
   }
 
   accept(on: PlainDate, lead: DemoActor) {

@@ -37,6 +37,8 @@ export const SCREEN_PARAMS: Record<string, Record<string, unknown>> = {
   'group-members': { id: 'g1' },
   'review-case': { id: 'c2' },
   'review-document': { id: 'd1' },
+  'filing-receipt': { id: 'r-sub-1' },
+  'filing-receipt-check': { id: 'r-sub-1' },
   'clue-detail': { id: 'c1' },
   'clue-triage': { id: 'c1', state: 'NEW' },
   'role-grant': { id: 'r1', systemId: 's1' },
@@ -51,6 +53,8 @@ export const SCREEN_PARAMS: Record<string, Record<string, unknown>> = {
   'tenant-members': { id: 't1' },
   'tenant-members-add': { id: 't1' },
   'level-form': { id: 'l2' },
+  // The calendar opens on the fixtures' year, not on today's.
+  'review-calendar': { year: 2026 },
 };
 
 export function renderWithFixtures(ui: React.ReactNode, dataSource = createFixtureDataSource()) {
