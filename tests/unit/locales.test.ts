@@ -1,5 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it, expect } from 'vitest';
-import { localeFiles, readLocale, LOCALE_LANGUAGES as LANGUAGES } from '../../schemas/locale-files.ts';
+import {
+  localeFiles,
+  readLocale,
+  LOCALES_DIR,
+  LOCALE_LANGUAGES as LANGUAGES,
+} from '../../schemas/locale-files.ts';
 import { allMessageKeys } from '../../schemas/validators.ts';
 import { loadEntities } from '../../schemas/catalogue.ts';
 
@@ -82,5 +89,18 @@ describe('locales', () => {
       ),
     );
     expect(mismatched).toEqual([]);
+  });
+  it('never cuts a text at " #": YAML reads the rest of an unquoted value as a comment', () => {
+    const cut: string[] = [];
+    for (const language of LANGUAGES)
+      for (const file of localeFiles(language))
+        readFileSync(join(LOCALES_DIR, language, file), 'utf8')
+          .split('\n')
+          .forEach((line, i) => {
+            // key: value, the value unquoted and not a block scalar, holding " #" after some text.
+            const value = /^\s*[^\s#][^:]*:\s+(?!['"|>])(.*\S.*)$/.exec(line)?.[1];
+            if (value && / #/.test(value)) cut.push(`${language}/${file}:${i + 1}`);
+          });
+    expect(cut).toEqual([]);
   });
 });
