@@ -69,16 +69,20 @@ export function auditDetailText(lang: Language, detail: unknown): string {
   return parts.join('; ');
 }
 
-/** The object as words: its kind, and the case number for a case (else the id's first characters). */
+/**
+ * The object as words: its kind, and for a case its number (a draft has none yet: its name), else the id's
+ * first characters.
+ */
 export function auditObjectText(
   lang: Language,
   objectType: string | null,
   objectId: string | null,
   caseNo: string | null,
+  caseTitle: string | null = null,
 ): string {
   if (!objectType) return '';
   const kind = known(lang, `auditTrail.object.${objectType}`) ?? objectType;
-  if (objectType === 'case' && caseNo) return `${kind} ${caseNo}`;
+  if (objectType === 'case' && (caseNo || caseTitle)) return `${kind} ${caseNo ?? caseTitle}`;
   if (objectType === 'calendar_year' || objectType === 'calendar_day')
     return `${kind} ${objectId ?? ''}`.trim();
   return objectId ? `${kind} ${objectId.slice(0, 8)}` : kind;

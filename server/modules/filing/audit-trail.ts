@@ -103,7 +103,7 @@ export const auditTrailHandlers = defineHandlers({
         caseTitle: r.caseTitle,
         objectType: r.objectType,
         objectId: r.objectId,
-        object: auditObjectText(ctx.lang, r.objectType, r.objectId, r.caseNo),
+        object: auditObjectText(ctx.lang, r.objectType, r.objectId, r.caseNo, r.caseTitle),
         detail: auditDetailText(ctx.lang, typeof r.detail === 'string' ? JSON.parse(r.detail) : r.detail),
         hash: r.hash.slice(0, 12),
       })),
