@@ -1,5 +1,8 @@
 /** Relative time of the bell (spec §9) in all three languages, read from the real locales. */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import 'dayjs/locale/zh-tw';
 import { parseTime, relativeTime } from '../../src/bell/relative-time.ts';
 import { i18n } from '../../src/i18n/i18n.ts';
 import { setupTestI18n } from './support/i18n.ts';
@@ -16,8 +19,14 @@ describe('relativeTime', () => {
     await setupTestI18n('zh-CN');
   });
 
+  // Date names come from dayjs's locale, which the app switches with the language (apply-language.ts); a file
+  // run before this one in the same worker may have left it in another language.
+  const DAYJS_LOCALE: Record<string, string> = { 'zh-CN': 'zh-cn', 'zh-TW': 'zh-tw', en: 'en' };
+  afterAll(() => void dayjs.locale('en'));
+
   const inLanguage = async (language: string) => {
     await i18n.changeLanguage(language);
+    dayjs.locale(DAYJS_LOCALE[language]);
     return (value: Date | string) => relativeTime(value, (k, p) => i18n.t(k, p ?? {}) as string, NOW);
   };
 
