@@ -86,10 +86,11 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
-          // Each test signs in on its own context and takes 5–15 s; a minute leaves room for a busy
-          // machine without hiding a hang. The hooks start PGlite, the server and Chromium. No retries:
-          // a flaky test must fail, not pass on its second try.
-          testTimeout: 60_000,
+          // Most tests take 5–15 s; the working-day journeys 20–30 s on a quiet machine and twice that
+          // under load, where a minute failed CI (stop 34). Two and a half minutes leaves room for a busy
+          // machine and still ends a hang. The hooks start the database, the server and Chromium. No
+          // retries: a flaky test must fail, not pass on its second try.
+          testTimeout: 150_000,
           hookTimeout: 180_000,
           // Two files at a time, one per core: each file has its own server, database and browser, and
           // much of a test is waiting on the page, so two share the machine well.

@@ -11,12 +11,20 @@
  * one table for the whole run).
  */
 import { spawn } from 'node:child_process';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const env = { ...process.env, PATH: `${join(root, 'node_modules', '.bin')}${delimiter}${process.env.PATH}` };
+
+/** Each vitest stage also writes a JSON report, so a failure can be named again after the time table. */
+const reportDir = mkdtempSync(join(tmpdir(), 'mf-test-report-'));
+const reportOf = (stage: string) => join(reportDir, `${stage}.json`);
+function vitest(stage: string, projects: string): string {
+  return `vitest run ${projects} --reporter=default --reporter=json --outputFile.json=${reportOf(stage)}`;
+}
 
 interface Step {
   name: string;
@@ -36,10 +44,10 @@ const STAGES: { name: string; steps: Step[] }[] = [
       { name: 'prettier', command: 'prettier --check . --log-level warn' },
     ],
   },
-  { name: 'unit', steps: [{ name: 'unit', command: 'vitest run --project unit --project unit-isolated' }] },
-  { name: 'server', steps: [{ name: 'server', command: 'vitest run --project server' }] },
+  { name: 'unit', steps: [{ name: 'unit', command: vitest('unit', '--project unit --project unit-isolated') }] },
+  { name: 'server', steps: [{ name: 'server', command: vitest('server', '--project server') }] },
   { name: 'build', steps: [{ name: 'build', command: 'npm run --silent build' }] },
-  { name: 'e2e', steps: [{ name: 'e2e', command: 'vitest run --project e2e' }] },
+  { name: 'e2e', steps: [{ name: 'e2e', command: vitest('e2e', '--project e2e') }] },
 ];
 
 interface Ran {
@@ -82,6 +90,37 @@ async function runSideBySide(steps: Step[], width: number): Promise<Ran[]> {
   return steps.map((s) => results.find((r) => r.name === s.name)!);
 }
 
+interface JsonReport {
+  testResults: {
+    name: string;
+    message?: string;
+    assertionResults: { fullName: string; status: string; failureMessages: string[] }[];
+  }[];
+}
+
+/**
+ * The failed tests of a vitest stage, each with the first lines of its error: CI keeps only the end of
+ * the output, where vitest's own failure block has long scrolled away.
+ */
+function failuresOf(stage: string): string {
+  if (!existsSync(reportOf(stage))) return '';
+  const report = JSON.parse(readFileSync(reportOf(stage), 'utf8')) as JsonReport;
+  const lines: string[] = [];
+  const head = (text: string) =>
+    text
+      .split('\n')
+      .slice(0, 6)
+      .map((l) => `      ${l}`)
+      .join('\n');
+  for (const file of report.testResults) {
+    const where = file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
+    if (file.message) lines.push(`  ${where}\n${head(file.message)}`);
+    for (const t of file.assertionResults.filter((a) => a.status === 'failed'))
+      lines.push(`  ${where} > ${t.fullName}\n${head(t.failureMessages.join('\n'))}`);
+  }
+  return lines.length ? `\n${lines.join('\n')}` : '';
+}
+
 function table(rows: [string, string][]): string {
   const w = Math.max(...rows.map(([a]) => a.length));
   return rows.map(([a, b]) => `  ${a.padEnd(w)}  ${b.padStart(8)}`).join('\n');
@@ -118,7 +157,8 @@ async function main(): Promise<number> {
   }
   rows.push(['total', fmt((performance.now() - t0) / 1000)]);
   console.log(`\n== stage times (m:ss)\n${table(rows)}`);
-  if (failed) console.log(`\nFAILED: ${failed}`);
+  if (failed) console.log(`\nFAILED: ${failed}${failuresOf(failed.split(' ')[0])}`);
+  rmSync(reportDir, { recursive: true, force: true });
   return failed ? 1 : 0;
 }
 
