@@ -44,7 +44,10 @@ const STAGES: { name: string; steps: Step[] }[] = [
       { name: 'prettier', command: 'prettier --check . --log-level warn' },
     ],
   },
-  { name: 'unit', steps: [{ name: 'unit', command: vitest('unit', '--project unit --project unit-isolated') }] },
+  {
+    name: 'unit',
+    steps: [{ name: 'unit', command: vitest('unit', '--project unit --project unit-isolated') }],
+  },
   { name: 'server', steps: [{ name: 'server', command: vitest('server', '--project server') }] },
   { name: 'build', steps: [{ name: 'build', command: 'npm run --silent build' }] },
   { name: 'e2e', steps: [{ name: 'e2e', command: vitest('e2e', '--project e2e') }] },
