@@ -1,7 +1,7 @@
 /**
  * The open data's field names per public list, in column order: the published contract of the JSON
  * keys, and the order of the CSV's columns (whose headers are translated, and whose coded fields carry
- * a label column). One list for the server that writes them (server/public/open-data.ts) and the page
+ * a label column). One list for the server that writes them (server/modules/public/open-data.ts) and the page
  * that explains them (src/public/AboutData.tsx).
  */
 /** Field names per list, in column order: the published contract of the open data. */

@@ -24,7 +24,7 @@ import { registerTusRoutes } from './files/tus.ts';
 import { installTusSweep } from './files/tus-sweep.ts';
 import { registerOpenApiRoutes } from './http/openapi.ts';
 import packageJson from '../package.json' with { type: 'json' };
-import type { HandlerMap } from './modules/handler.ts';
+import type { HandlerMap } from './http/handler.ts';
 import { lazySerializers } from './http/lazy-serializers.ts';
 import { openEventBus } from './events/bus.ts';
 import { streamRegistry } from './events/streams.ts';

@@ -4,15 +4,17 @@ import { buildApp, type BuildOptions } from './app.ts';
 import type { ServerConfig } from './config.ts';
 import { sql } from 'kysely';
 import { openDatabase, type Db, type OpenDatabase } from './db/database.ts';
-import { migrateAll } from './db/tenant-space.ts';
+import { migrateAll } from './modules/spaces.ts';
 import { syncBuiltInMenus } from './seed/menu-sync.ts';
 import { seedIfEmpty, type SeedResult } from './seed/seed.ts';
-import { startFiling, type FilingRuntime } from './filing/runtime.ts';
+import { startFiling, type FilingRuntime } from './modules/filing/runtime.ts';
 import { storageFor } from './files/context.ts';
-import { filingNoticeListener } from './alerts/filing-notices.ts';
+import { filingNoticeListener } from './modules/alerts/filing-notices.ts';
 import { smsGatewayFor } from './sms/gateway.ts';
 import { mailAdapterFor } from './mail/gateway.ts';
-import { messageAlertJobs } from './alerts/alert-jobs.ts';
+import { messageAlertJobs } from './modules/alerts/alert-jobs.ts';
+import { startJobQueue } from './jobs/queue.ts';
+import { runPublicDatasetJob } from './seed/public-dataset-job.ts';
 
 export interface StartedServer {
   app: FastifyInstance;
@@ -54,17 +56,32 @@ export async function prepareServer(config: ServerConfig, opts: BuildOptions = {
   // would otherwise compete with building the app for the one thread and the one PGlite connection.
   let markListening = () => {};
   const listening = new Promise<void>((resolve) => (markListening = resolve));
+  const queue = await timed(
+    'job queue',
+    startJobQueue(database.db, {
+      kind: database.kind,
+      databaseUrl: config.databaseUrl,
+      workers: opts.filingWorkers ?? process.env.FILING_WORKERS !== 'false',
+      background: opts.backgroundJobs,
+      startAfter: opts.backgroundJobs ? listening : undefined,
+    }),
+  );
   const filing = await timed(
     'filing jobs',
     startFiling(database, {
-      startAfter: opts.backgroundJobs ? listening : undefined,
-      databaseUrl: config.databaseUrl,
-      workers: opts.filingWorkers,
+      queue,
       pollingIntervalSeconds: opts.filingPollSeconds,
       background: opts.backgroundJobs,
       storage: storageFor(config),
     }),
   );
+  const publicDataset = runPublicDatasetJob(queue, database.db, {
+    now: () => filing.ctx.now(),
+    pollingIntervalSeconds: opts.filingPollSeconds,
+  });
+  if (opts.backgroundJobs)
+    publicDataset.catch((err: Error) => console.warn(`demo public dataset job: ${err.message}`));
+  else await publicDataset;
   const { app } = await timed('build app', buildApp(database.db, config, opts));
   // A moment after listening: the first pages and sign-ins are served before the queue's own start-up
   // queries (on a fresh data directory, pg-boss creates its schema) take the database for a while.
@@ -104,6 +121,7 @@ export async function prepareServer(config: ServerConfig, opts: BuildOptions = {
         await notices.settled();
         await app.close();
         await filing.stop();
+        await queue.stop();
         await mail.close?.();
         await database.close();
       })()),

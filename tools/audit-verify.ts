@@ -6,7 +6,7 @@
  */
 import { configFromEnv } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
-import { verifyAuditChain } from '../server/filing/audit.ts';
+import { verifyAuditChain } from '../server/modules/filing/audit.ts';
 
 const config = configFromEnv();
 const where = config.databaseUrl ? 'DATABASE_URL' : `embedded PGlite in ${config.dataDir}`;

@@ -73,13 +73,12 @@ const files = await yamlSnapshot();
  */
 async function templateKey() {
   const hash = createHash('sha256');
+  // Every area's migrations (and the holidays the calendar migration writes), wherever they live.
+  const server = (await readdir(resolve(root, 'server'), { recursive: true })).map((f) => `server/${f}`);
   const sources = [
-    ...(await readdir(resolve(root, 'server/db'), { recursive: true })).map((f) => `server/db/${f}`),
-    'server/filing/migrations.ts',
-    'server/filing/holidays-cn.ts',
-    'server/files/migrations.ts',
+    ...server.filter((f) => /^server\/db\/|migrations(\/|\.ts$)|holidays-cn\.ts$/.test(f)),
     'node_modules/@electric-sql/pglite/package.json',
-  ].filter((f) => /\.(ts|json)$/.test(f));
+  ].filter((f) => /\.(ts|json)$/.test(f) && !f.endsWith('.test.ts'));
   for (const file of sources.sort()) hash.update(file).update(await readFile(resolve(root, file)));
   return hash.digest('hex');
 }

@@ -1170,7 +1170,7 @@ export interface FilingAuditVerify {
   };
 }
 /**
- * The fields of one section of a filing (case, party, turnover, market, share, jurisdiction, 公示表, document, decision) as the screens send them. The filing service checks each field by name and type and refuses an unknown one with a translated error (filing.error.unknownField), so the shape lives in one place: server/filing/service (see server/filing/README.md for every section's fields).
+ * The fields of one section of a filing (case, party, turnover, market, share, jurisdiction, 公示表, document, decision) as the screens send them. The filing service checks each field by name and type and refuses an unknown one with a translated error (filing.error.unknownField), so the shape lives in one place: server/modules/filing/service (see server/modules/filing/README.md for every section's fields).
  */
 export interface FilingFields {
   [k: string]: unknown | undefined;

@@ -2,7 +2,7 @@
  * 统一社会信用代码 (GB 32100-2015) for forms and the API alike: 18 characters of a 31-character
  * alphabet (no I, O, S, V, Z), a registration authority and entity type, a six-digit region, and a
  * check character over the first 17 (weights 3^i mod 31). The server's filing rules use the same
- * algorithm (server/filing/uscc.ts), which also names what is wrong.
+ * algorithm (server/modules/filing/uscc.ts), which also names what is wrong.
  */
 const ALPHABET = '0123456789ABCDEFGHJKLMNPQRTUWXY';
 const WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { Code } from '../http/codes.ts';
 import { ApiError } from '../http/envelope.ts';
-import type { HandlerContext } from '../modules/handler.ts';
+import type { HandlerContext } from '../http/handler.ts';
 
 export type RateBucket = 'login' | 'sms' | 'captcha' | 'lookup';
 

@@ -19,7 +19,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/tables.ts';
-import { formatDateTime } from '../modules/people/common.ts';
+import { formatDateTime } from '../http/date-time.ts';
 import type { AttachmentTable } from './tables.ts';
 import type { FileStorage } from './storage/index.ts';
 import { fileError } from './errors.ts';

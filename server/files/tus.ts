@@ -24,7 +24,7 @@ import { Code } from '../http/codes.ts';
 import { ApiError } from '../http/envelope.ts';
 import { envelopeFor } from '../http/errors.ts';
 import { pickLanguage, translate, type Language } from '../http/i18n.ts';
-import { storageQuotaBytes } from '../modules/tenants/quotas.ts';
+import { storageQuotaBytes } from './storage-quota.ts';
 import { tenantUsage } from './attachments.ts';
 import { storageFor } from './context.ts';
 import { fileError } from './errors.ts';

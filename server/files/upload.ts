@@ -28,7 +28,7 @@ import {
   viewOf,
   type AttachmentView,
 } from './attachments.ts';
-import { storageQuotaBytes } from '../modules/tenants/quotas.ts';
+import { storageQuotaBytes } from './storage-quota.ts';
 import { fileError } from './errors.ts';
 import { ApiError } from '../http/envelope.ts';
 import { sniffMatches } from './sniff.ts';

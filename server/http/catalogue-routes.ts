@@ -10,7 +10,7 @@ import { SERVICE_PREFIX } from '../../schemas/catalogue-types.ts';
 import { resolveSession, type AuthContext } from '../auth/session.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import type { HandlerMap } from '../modules/handler.ts';
+import type { HandlerMap } from './handler.ts';
 import { enforceActingLimits } from '../auth/acting-limits.ts';
 import { deliverTokens, issuesTokens } from '../auth/refresh-cookie.ts';
 import { redeemTicket } from '../files/tickets.ts';

@@ -1,5 +1,5 @@
 /** Every handler, keyed by operation id. An operation without one answers 501 'unsupported'. */
-import type { HandlerMap } from './handler.ts';
+import type { HandlerMap } from '../http/handler.ts';
 import { authHandlers } from './auth/handlers.ts';
 import { employeeHandlers } from './employees/handlers.ts';
 import { orgHandlers } from './orgs/handlers.ts';

@@ -7,11 +7,11 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { inTransaction, type Db } from '../db/database.ts';
-import { createTenantSpace } from '../db/tenant-space.ts';
+import { createTenantSpace } from '../modules/spaces.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { HolidayCalendar } from '../filing/calendar.ts';
-import { chinaDate, type PlainDate } from '../filing/dates.ts';
-import { FILING_ROLE_PERMISSIONS } from '../filing/permissions.ts';
+import { HolidayCalendar } from '../modules/filing/calendar.ts';
+import { chinaDate, type PlainDate } from '../modules/filing/dates.ts';
+import { FILING_ROLE_PERMISSIONS } from '../modules/filing/permissions.ts';
 
 /**
  * The public side's permissions of the seeded authority roles (issue 13): news, clue triage, and the
@@ -38,8 +38,8 @@ const FILE_ROLE_PERMISSIONS: Partial<Record<string, string[]>> = {
 const OFFICE_DESK_ENTRIES = ['receiveMessage', 'sentMessage'];
 const OFFICE_DESK_PERMISSIONS = ['message:send'];
 
-import { GENESIS_HASH } from '../filing/audit.ts';
-import type { TenantKind } from '../filing/tables.ts';
+import { GENESIS_HASH } from '../modules/filing/audit.ts';
+import type { TenantKind } from '../modules/filing/tables.ts';
 import { bulkInsert } from './filing/bulk.ts';
 import { seedDemoNews } from './filing/news.ts';
 import {

@@ -5,7 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
-import { createTenantSpace, tenantSchemaName } from '../db/tenant-space.ts';
+import { tenantSchemaName } from '../db/tenant-space.ts';
+import { createTenantSpace } from '../modules/spaces.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { newId } from '../auth/tokens.ts';
 import { demoPeople } from './demo-people.ts';

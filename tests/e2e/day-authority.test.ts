@@ -10,9 +10,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { loadCalendar } from '../../server/filing/service/calendar-service.ts';
-import { chinaDate } from '../../server/filing/dates.ts';
-import { transitions } from '../../server/filing/index.ts';
+import { loadCalendar } from '../../server/modules/filing/service/calendar-service.ts';
+import { chinaDate } from '../../server/modules/filing/dates.ts';
+import { transitions } from '../../server/modules/filing/index.ts';
 import { fillFiling } from '../server/filing-support.ts';
 import { rawTextOn } from './support/raw-text.ts';
 import { DAY_VIEWPORT, filingDemo, openEveryDocument } from './support/filing-day.ts';

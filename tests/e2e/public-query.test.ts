@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newId } from '../../server/auth/tokens.ts';
-import { addDays, chinaDate } from '../../server/filing/dates.ts';
+import { addDays, chinaDate } from '../../server/modules/filing/dates.ts';
 import { seriousViolations } from './support/axe.ts';
 import { db, shownCaptcha } from './support/session.ts';
 import { unique, useE2eSuite } from './support/suite.ts';

@@ -7,7 +7,7 @@
  * Content Security Policy violation on the way (the policy allows no eval). Run `npm run build` first.
  */
 import { describe, expect, it } from 'vitest';
-import { withCheckCharacter } from '../../server/filing/uscc.ts';
+import { withCheckCharacter } from '../../server/modules/filing/uscc.ts';
 import { call, loginAsAdmin } from '../support/server.ts';
 import { recordCspViolations } from './support/csp.ts';
 import { db, lastSmsCode, solveCaptchaDialog } from './support/session.ts';

@@ -1,10 +1,10 @@
 /**
- * Waiting on message alert jobs (server/alerts/alert-jobs.ts) in server tests: on a condition, polled,
+ * Waiting on message alert jobs (server/modules/alerts/alert-jobs.ts) in server tests: on a condition, polled,
  * never a fixed sleep.
  */
 import { sql } from 'kysely';
-import { MESSAGE_ALERT_BATCH_QUEUE, MESSAGE_ALERT_QUEUE } from '../../server/alerts/alert-jobs.ts';
-import { JOB_SCHEMA } from '../../server/filing/jobs/deadline-jobs.ts';
+import { MESSAGE_ALERT_BATCH_QUEUE, MESSAGE_ALERT_QUEUE } from '../../server/modules/alerts/alert-jobs.ts';
+import { JOB_SCHEMA } from '../../server/jobs/queue.ts';
 import type { TestServer } from '../support/server.ts';
 import { db } from './auth-support.ts';
 

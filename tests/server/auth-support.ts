@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { newId } from '../../server/auth/tokens.ts';
-import { createTenantSpace, tenantSchemaName } from '../../server/db/tenant-space.ts';
+import { tenantSchemaName } from '../../server/db/tenant-space.ts';
+import { createTenantSpace } from '../../server/modules/spaces.ts';
 import { call, type TestServer } from '../support/server.ts';
 
 export const db = (t: TestServer) => t.server.database.db;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { configFromEnv, type ServerConfig } from '../../server/config.ts';
-import { JOB_SCHEMA } from '../../server/filing/jobs/deadline-jobs.ts';
+import { JOB_SCHEMA } from '../../server/jobs/queue.ts';
 import { prepareServer } from '../../server/start.ts';
 
 const dirs: string[] = [];

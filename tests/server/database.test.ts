@@ -1,14 +1,10 @@
 /** Migrations run once per schema and tenant spaces can be created and dropped, on both databases. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import {
-  migrateAll,
-  createTenantSpace,
-  dropTenantSpace,
-  tenantSchemaName,
-} from '../../server/db/tenant-space.ts';
+import { dropTenantSpace, tenantSchemaName } from '../../server/db/tenant-space.ts';
+import { migrateAll, createTenantSpace } from '../../server/modules/spaces.ts';
 import { newId } from '../../server/auth/tokens.ts';
-import { platformMigrations } from '../../server/db/migrations/platform.ts';
+import { platformMigrations } from '../../server/modules/migrations/platform.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { DB_KINDS } from './databases.ts';
 

@@ -16,15 +16,19 @@ import {
   upload,
   type World,
 } from './filing-support.ts';
-import type { FilingContext } from '../../server/filing/service/context.ts';
-import * as T from '../../server/filing/service/transitions.ts';
-import { getCase, listMyCases, updateCase } from '../../server/filing/service/cases.ts';
-import { openDocument, removeDocument } from '../../server/filing/service/documents.ts';
-import { addParty, saveShare, saveTurnover, updateParty } from '../../server/filing/service/parts.ts';
-import { authoriseAgent, inviteCoParty, revokeMembership } from '../../server/filing/service/members.ts';
-import { worklist } from '../../server/filing/service/worklists.ts';
-import { FilingError } from '../../server/filing/actor.ts';
-import { withCheckCharacter } from '../../server/filing/uscc.ts';
+import type { FilingContext } from '../../server/modules/filing/service/context.ts';
+import * as T from '../../server/modules/filing/service/transitions.ts';
+import { getCase, listMyCases, updateCase } from '../../server/modules/filing/service/cases.ts';
+import { openDocument, removeDocument } from '../../server/modules/filing/service/documents.ts';
+import { addParty, saveShare, saveTurnover, updateParty } from '../../server/modules/filing/service/parts.ts';
+import {
+  authoriseAgent,
+  inviteCoParty,
+  revokeMembership,
+} from '../../server/modules/filing/service/members.ts';
+import { worklist } from '../../server/modules/filing/service/worklists.ts';
+import { FilingError } from '../../server/modules/filing/actor.ts';
+import { withCheckCharacter } from '../../server/modules/filing/uscc.ts';
 import { Code } from '../../server/http/codes.ts';
 
 async function refused(p: Promise<unknown>, reason: string, code?: number) {
@@ -193,7 +197,7 @@ describe.each(DB_KINDS)('filing access on %s', (kind) => {
       content: new Uint8Array([1, 2, 3]),
     });
     await refused(T.submit(ctx, w.agent, caseId), 'incomplete'); // the agent may submit; this filing is not complete yet
-    const { attachDocument } = await import('../../server/filing/service/documents.ts');
+    const { attachDocument } = await import('../../server/modules/filing/service/documents.ts');
     await refused(
       attachDocument(ctx, w.agent, caseId, {
         kind: 'OTHER',

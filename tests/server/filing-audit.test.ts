@@ -10,8 +10,8 @@ import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { DB_KINDS } from './databases.ts';
 import { fillFiling, makeWorld, testContext, TestClock } from './filing-support.ts';
-import { verifyAuditChain } from '../../server/filing/audit.ts';
-import * as T from '../../server/filing/service/transitions.ts';
+import { verifyAuditChain } from '../../server/modules/filing/audit.ts';
+import * as T from '../../server/modules/filing/service/transitions.ts';
 
 const run = promisify(execFile);
 

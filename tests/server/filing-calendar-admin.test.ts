@@ -6,19 +6,19 @@
  * every change is in the audit log, whose chain still verifies. Both databases.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenantSpace } from '../../server/db/tenant-space.ts';
+import { createTenantSpace } from '../../server/modules/spaces.ts';
 import { issueSession } from '../../server/auth/session.ts';
-import { FilingError } from '../../server/filing/actor.ts';
-import { verifyAuditChain } from '../../server/filing/audit.ts';
+import { FilingError } from '../../server/modules/filing/actor.ts';
+import { verifyAuditChain } from '../../server/modules/filing/audit.ts';
 import {
   addCalendarDay,
   importCalendarYear,
   listCalendarDays,
   removeCalendarDay,
-} from '../../server/filing/service/calendar-service.ts';
-import { getCase } from '../../server/filing/service/cases.ts';
-import type { FilingContext } from '../../server/filing/service/context.ts';
-import * as T from '../../server/filing/service/transitions.ts';
+} from '../../server/modules/filing/service/calendar-service.ts';
+import { getCase } from '../../server/modules/filing/service/cases.ts';
+import type { FilingContext } from '../../server/modules/filing/service/context.ts';
+import * as T from '../../server/modules/filing/service/transitions.ts';
 import { Code } from '../../server/http/codes.ts';
 import { translate } from '../../server/http/i18n.ts';
 import { withCalendarNotes } from '../../server/modules/filing/calendar-notes.ts';

@@ -3,15 +3,15 @@
  * runs (its deadline job is stored with the transaction), the server stops, a new one starts with
  * workers, and the stored job moves the case to DEEMED_CLEARED and closes its notice. Both databases.
  */
-import { createTenantSpace } from '../../server/db/tenant-space.ts';
+import { createTenantSpace } from '../../server/modules/spaces.ts';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestServer } from '../support/server.ts';
 import { prepareServer } from '../../server/start.ts';
 import { DB_KINDS } from './databases.ts';
 import { fillFiling, makeWorld, testContext, TestClock } from './filing-support.ts';
-import * as T from '../../server/filing/service/transitions.ts';
-import { DEADLINE_QUEUE } from '../../server/filing/jobs/deadline-jobs.ts';
+import * as T from '../../server/modules/filing/service/transitions.ts';
+import { DEADLINE_QUEUE } from '../../server/modules/filing/jobs/deadline-jobs.ts';
 import type { Db } from '../../server/db/database.ts';
 
 async function waitFor<T>(

@@ -1,5 +1,5 @@
 /**
- * Filing documents on the file store (server/filing/documents/file-store.ts), over HTTP on the seeded
+ * Filing documents on the file store (server/modules/filing/documents/file-store.ts), over HTTP on the seeded
  * demo: a filer attaches a file it uploaded (SHA-256, size and type come from the attachment), opens it
  * (the same bytes), cannot attach another tenant's file or a forged hash, and cannot delete the file while
  * the filing points at it; a notice the authority generates is an attachment of the authority's space,

@@ -8,29 +8,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { DB_KINDS } from './databases.ts';
 import { fillFiling, makeWorld, testContext, TestClock, upload, type World } from './filing-support.ts';
-import type { FilingContext } from '../../server/filing/service/context.ts';
-import * as T from '../../server/filing/service/transitions.ts';
-import { createDraft, getCase, checkFiling, listMyCases } from '../../server/filing/service/cases.ts';
-import { openDocument } from '../../server/filing/service/documents.ts';
+import type { FilingContext } from '../../server/modules/filing/service/context.ts';
+import * as T from '../../server/modules/filing/service/transitions.ts';
+import { createDraft, getCase, checkFiling, listMyCases } from '../../server/modules/filing/service/cases.ts';
+import { openDocument } from '../../server/modules/filing/service/documents.ts';
 import {
   listComments,
   publishClearanceBatch,
   publishDecision,
   submitComment,
   triageComment,
-} from '../../server/filing/service/publications.ts';
-import { worklist } from '../../server/filing/service/worklists.ts';
-import { processDueClocks } from '../../server/filing/service/deadlines.ts';
-import { verifyAuditChain } from '../../server/filing/audit.ts';
-import { FilingError } from '../../server/filing/actor.ts';
+} from '../../server/modules/filing/service/publications.ts';
+import { worklist } from '../../server/modules/filing/service/worklists.ts';
+import { processDueClocks } from '../../server/modules/filing/service/deadlines.ts';
+import { verifyAuditChain } from '../../server/modules/filing/audit.ts';
+import { FilingError } from '../../server/modules/filing/actor.ts';
 import { translate } from '../../server/http/i18n.ts';
 import {
   addCalendarDay,
   listCalendarDays,
   loadCalendar,
   removeCalendarDay,
-} from '../../server/filing/service/calendar-service.ts';
-import { periodEnd } from '../../server/filing/calendar.ts';
+} from '../../server/modules/filing/service/calendar-service.ts';
+import { periodEnd } from '../../server/modules/filing/calendar.ts';
 
 async function refused(p: Promise<unknown>, reason: string): Promise<FilingError> {
   const err = await p.then(

@@ -3,7 +3,7 @@
  * a supplement over HTTP, which serves a SUPPLEMENT_NOTICE; every member tenant's people who hold
  * filing:read (and its admins) find a system message about it in their inbox and an SMS alert in the
  * outbox; a tenant that is not on the case gets nothing.
- * The SMS and e-mail go through the message alert jobs (issue 14, server/alerts/alert-jobs.ts): queued
+ * The SMS and e-mail go through the message alert jobs (issue 14, server/modules/alerts/alert-jobs.ts): queued
  * in the transaction that stores the notice, sent by the job workers, once even when a job runs again.
  * The server runs without filing workers here (no deadline jobs); the tests start alert workers of
  * their own on its queue.
@@ -11,14 +11,14 @@
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
-import { serveNotices, type NoticeDeps } from '../../server/alerts/filing-notices.ts';
-import { saveAlertSettings } from '../../server/alerts/message-alerts.ts';
+import { serveNotices, type NoticeDeps } from '../../server/modules/alerts/filing-notices.ts';
+import { saveAlertSettings } from '../../server/modules/alerts/message-alerts.ts';
 import {
   expandAlertJob,
   MESSAGE_ALERT_QUEUE,
   messageAlertJobs,
   type MessageAlertJob,
-} from '../../server/alerts/alert-jobs.ts';
+} from '../../server/modules/alerts/alert-jobs.ts';
 import { OutboxMailAdapter } from '../../server/mail/outbox.ts';
 import { smsGatewayFor } from '../../server/sms/gateway.ts';
 import { alertJobs, alertJobsSettled } from './alert-jobs-support.ts';
@@ -77,7 +77,7 @@ describe('filing notices', () => {
     // Alert workers on the server's queue (its own filing workers are off).
     const jobs = t.server.filing.jobs;
     const workers = messageAlertJobs(
-      { scheduler: jobs.scheduler, workers: true, boss: () => jobs.boss(), run: jobs.run, stop: jobs.stop },
+      { ...jobs, workers: true },
       {
         db: db(),
         sms: smsGatewayFor(t.config, db(), t.server.app.log),

@@ -13,13 +13,13 @@ import { call, startTestServer, type TestServer } from '../support/server.ts';
 import { demoTokens } from '../support/demo-sign-in.ts';
 import { DB_KINDS } from './databases.ts';
 import { fillFiling, TestClock } from './filing-support.ts';
-import { filingContext, type FilingContext } from '../../server/filing/service/context.ts';
-import type { Actor } from '../../server/filing/actor.ts';
-import { FILING_ROLE_PERMISSIONS } from '../../server/filing/permissions.ts';
-import type { TenantKind } from '../../server/filing/tables.ts';
+import { filingContext, type FilingContext } from '../../server/modules/filing/service/context.ts';
+import type { Actor } from '../../server/modules/filing/actor.ts';
+import { FILING_ROLE_PERMISSIONS } from '../../server/modules/filing/permissions.ts';
+import type { TenantKind } from '../../server/modules/filing/tables.ts';
 import { storageFor } from '../../server/files/context.ts';
 import type { LocalFileStorage } from '../../server/files/storage/local-store.ts';
-import * as T from '../../server/filing/service/transitions.ts';
+import * as T from '../../server/modules/filing/service/transitions.ts';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 

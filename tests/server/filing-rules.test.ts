@@ -1,19 +1,19 @@
 /** Pure rules of the filing domain: legal periods, 统一社会信用代码, thresholds, simplified criteria, completeness, state machine. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { HolidayCalendar, periodEnd } from '../../server/filing/calendar.ts';
-import { calendarGap } from '../../server/filing/service/calendar-service.ts';
-import { officialCalendarDays } from '../../server/filing/holidays-cn.ts';
-import { usccProblem, withCheckCharacter } from '../../server/filing/uscc.ts';
-import { checkThresholds } from '../../server/filing/thresholds.ts';
-import { checkSimplified } from '../../server/filing/simplified.ts';
-import { checkCompleteness, type FilingBundle } from '../../server/filing/completeness.ts';
-import { availableActions, TRANSITIONS } from '../../server/filing/state-machine.ts';
-import { CASE_STATES } from '../../server/filing/tables.ts';
-import { ALL_FILING_PERMISSIONS, FILING_ROLE_PERMISSIONS } from '../../server/filing/permissions.ts';
-import { GENERATED_KINDS, UPLOADED_KINDS } from '../../server/filing/documents/kinds.ts';
+import { HolidayCalendar, periodEnd } from '../../server/modules/filing/calendar.ts';
+import { calendarGap } from '../../server/modules/filing/service/calendar-service.ts';
+import { officialCalendarDays } from '../../server/modules/filing/holidays-cn.ts';
+import { usccProblem, withCheckCharacter } from '../../server/modules/filing/uscc.ts';
+import { checkThresholds } from '../../server/modules/filing/thresholds.ts';
+import { checkSimplified } from '../../server/modules/filing/simplified.ts';
+import { checkCompleteness, type FilingBundle } from '../../server/modules/filing/completeness.ts';
+import { availableActions, TRANSITIONS } from '../../server/modules/filing/state-machine.ts';
+import { CASE_STATES } from '../../server/modules/filing/tables.ts';
+import { ALL_FILING_PERMISSIONS, FILING_ROLE_PERMISSIONS } from '../../server/modules/filing/permissions.ts';
+import { GENERATED_KINDS, UPLOADED_KINDS } from '../../server/modules/filing/documents/kinds.ts';
 import { translate } from '../../server/http/i18n.ts';
-import { chinaDate, chinaMidnight } from '../../server/filing/dates.ts';
+import { chinaDate, chinaMidnight } from '../../server/modules/filing/dates.ts';
 
 const calendar = new HolidayCalendar(officialCalendarDays());
 
@@ -398,7 +398,7 @@ describe('state machine', () => {
 
 describe('translations of the filing domain', () => {
   const sources = () => {
-    const dir = new URL('../../server/filing/', import.meta.url);
+    const dir = new URL('../../server/modules/filing/', import.meta.url);
     const files = readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.ts'));
     return files.map((f) => readFileSync(new URL(String(f), dir), 'utf8')).join('\n');
   };

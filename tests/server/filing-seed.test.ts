@@ -7,15 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
 import { DB_KINDS } from './databases.ts';
-import { CASE_STATES } from '../../server/filing/tables.ts';
-import { verifyAuditChain } from '../../server/filing/audit.ts';
+import { CASE_STATES } from '../../server/modules/filing/tables.ts';
+import { verifyAuditChain } from '../../server/modules/filing/audit.ts';
 import { buildDemoCases, type DemoPeople } from '../../server/seed/filing/demo-cases.ts';
 import { Random } from '../../server/seed/filing/random.ts';
-import { HolidayCalendar } from '../../server/filing/calendar.ts';
-import { officialCalendarDays } from '../../server/filing/holidays-cn.ts';
-import { worklist } from '../../server/filing/service/worklists.ts';
-import { FILING_ROLE_PERMISSIONS } from '../../server/filing/permissions.ts';
-import { chinaDate } from '../../server/filing/dates.ts';
+import { HolidayCalendar } from '../../server/modules/filing/calendar.ts';
+import { officialCalendarDays } from '../../server/modules/filing/holidays-cn.ts';
+import { worklist } from '../../server/modules/filing/service/worklists.ts';
+import { FILING_ROLE_PERMISSIONS } from '../../server/modules/filing/permissions.ts';
+import { chinaDate } from '../../server/modules/filing/dates.ts';
 
 async function waitFor<T>(what: string, probe: () => Promise<T | null>, timeoutMs = 90_000): Promise<T> {
   const until = Date.now() + timeoutMs;

@@ -4,25 +4,25 @@
  */
 import { newId } from '../../server/auth/tokens.ts';
 import type { Db } from '../../server/db/database.ts';
-import type { Actor } from '../../server/filing/actor.ts';
-import { FILING_ROLE_PERMISSIONS } from '../../server/filing/permissions.ts';
-import type { TenantKind } from '../../server/filing/tables.ts';
+import type { Actor } from '../../server/modules/filing/actor.ts';
+import { FILING_ROLE_PERMISSIONS } from '../../server/modules/filing/permissions.ts';
+import type { TenantKind } from '../../server/modules/filing/tables.ts';
 import {
   filingContext,
   type FilingContext,
   type DeadlineScheduler,
-} from '../../server/filing/service/context.ts';
-import { createDraft } from '../../server/filing/service/cases.ts';
+} from '../../server/modules/filing/service/context.ts';
+import { createDraft } from '../../server/modules/filing/service/cases.ts';
 import {
   addParty,
   saveMarket,
   saveNoticeForm,
   saveShare,
   saveTurnover,
-} from '../../server/filing/service/parts.ts';
-import { attachDocument } from '../../server/filing/service/documents.ts';
-import { withCheckCharacter } from '../../server/filing/uscc.ts';
-import { chinaMidnight } from '../../server/filing/dates.ts';
+} from '../../server/modules/filing/service/parts.ts';
+import { attachDocument } from '../../server/modules/filing/service/documents.ts';
+import { withCheckCharacter } from '../../server/modules/filing/uscc.ts';
+import { chinaMidnight } from '../../server/modules/filing/dates.ts';
 
 export class TestClock {
   private at: Date;

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../server/auth/tokens.ts';
-import { withCheckCharacter } from '../../server/filing/uscc.ts';
+import { withCheckCharacter } from '../../server/modules/filing/uscc.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
 import { db, loginToken, makeAccount, makeTenant } from './auth-support.ts';
 

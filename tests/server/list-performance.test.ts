@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenantSchemaName } from '../../server/db/tenant-space.ts';
-import { EXACT_COUNT_LIMIT } from '../../server/modules/list-count.ts';
+import { EXACT_COUNT_LIMIT } from '../../server/http/list-count.ts';
 import { fillEmployees } from '../../tools/bench/bench-data.ts';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
 import { DB_KINDS } from './databases.ts';

@@ -5,7 +5,7 @@
  * mail adapter), reaching group members and organisation members below the target, and nobody outside
  * it. Bad settings are refused with a translated message and change nothing; only holders of
  * message:alertSetting may read or change them. Alerts go out from jobs after the send has answered
- * (server/alerts/alert-jobs.ts): the tests wait for those jobs to finish.
+ * (server/modules/alerts/alert-jobs.ts): the tests wait for those jobs to finish.
  */
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueSession } from '../../server/auth/session.ts';
 import { newId } from '../../server/auth/tokens.ts';
-import { addDays, chinaDate } from '../../server/filing/dates.ts';
+import { addDays, chinaDate } from '../../server/modules/filing/dates.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
 import {
   db,

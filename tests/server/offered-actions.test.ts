@@ -20,8 +20,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { demoTokens } from '../support/demo-sign-in.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
 import { db } from './auth-support.ts';
-import { TRANSITIONS } from '../../server/filing/state-machine.ts';
-import { addDays, chinaDate } from '../../server/filing/dates.ts';
+import { TRANSITIONS } from '../../server/modules/filing/state-machine.ts';
+import { addDays, chinaDate } from '../../server/modules/filing/dates.ts';
 
 const ACCOUNTS = [
   'zhangwei',

@@ -1,5 +1,5 @@
 /**
- * The gate of the public register's downloads (server/public/export-gate.ts): open-data exports and the
+ * The gate of the public register's downloads (server/modules/public/export-gate.ts): open-data exports and the
  * Atom feed are limited per client address (a translated 429 with Retry-After past the limit, other
  * addresses unaffected), twenty parallel identical exports are built once and answered alike from the
  * cache (`X-Cache: miss` once, `hit` for the rest), another query is another download; and, on the gate
@@ -7,7 +7,12 @@
  * at once wait their turn and a queue past its bound is refused as busy.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILDS_AT_ONCE, ExportGate, QUEUE_MAX, type Download } from '../../server/public/export-gate.ts';
+import {
+  BUILDS_AT_ONCE,
+  ExportGate,
+  QUEUE_MAX,
+  type Download,
+} from '../../server/modules/public/export-gate.ts';
 import { ApiError } from '../../server/http/envelope.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { DB_KINDS } from './databases.ts';

@@ -4,7 +4,8 @@
  * sessions and memberships; removal; own/other role sources; member lists; tenant isolation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenantSpace, tenantSchemaName } from '../../server/db/tenant-space.ts';
+import { tenantSchemaName } from '../../server/db/tenant-space.ts';
+import { createTenantSpace } from '../../server/modules/spaces.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { newId } from '../../server/auth/tokens.ts';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';

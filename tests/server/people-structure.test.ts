@@ -8,7 +8,7 @@ import { loadCatalogue } from '../../schemas/catalogue.ts';
 import { allHandlers } from '../../server/modules/index.ts';
 import { tenantSchemaName } from '../../server/db/tenant-space.ts';
 import { migrateSchema } from '../../server/db/migrate.ts';
-import { tenantMigrations } from '../../server/db/migrations/tenant.ts';
+import { tenantMigrations } from '../../server/modules/migrations/tenant.ts';
 import { newId } from '../../server/auth/tokens.ts';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
 import { DB_KINDS } from './databases.ts';

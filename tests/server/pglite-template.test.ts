@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database.ts';
-import { platformMigrations } from '../../server/db/migrations/platform.ts';
+import { platformMigrations } from '../../server/modules/migrations/platform.ts';
 import { templateFor } from '../../server/db/pglite-template.ts';
-import { writePgliteTemplate } from '../../server/db/pglite-template-build.ts';
-import { migrateAll } from '../../server/db/tenant-space.ts';
-import { FILING_SCHEMA, filingMigrations } from '../../server/filing/migrations.ts';
+import { writePgliteTemplate } from '../../server/pglite-template-build.ts';
+import { FILING_SCHEMA_MIGRATIONS, migrateAll } from '../../server/modules/spaces.ts';
+import { FILING_SCHEMA } from '../../server/modules/filing/migrations.ts';
 
 describe('PGlite data template', () => {
   const dir = mkdtempSync(join(tmpdir(), 'mf-template-'));
@@ -32,7 +32,9 @@ describe('PGlite data template', () => {
       const filing = await sql<{
         name: string;
       }>`select name from ${sql.raw(FILING_SCHEMA)}.schema_migration`.execute(database.db);
-      expect(filing.rows.map((r) => r.name).sort()).toEqual(filingMigrations.map((m) => m.name).sort());
+      expect(filing.rows.map((r) => r.name).sort()).toEqual(
+        FILING_SCHEMA_MIGRATIONS.map((m) => m.name).sort(),
+      );
       const again = await migrateAll(database.db);
       expect(again).toEqual({ platform: [], filing: [], tenants: {} });
       const counts = await sql<{ tenants: number; users: number }>`select

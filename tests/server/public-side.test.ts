@@ -9,8 +9,8 @@ import { XMLParser } from 'fast-xml-parser';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../server/auth/tokens.ts';
-import { addDays, chinaDate } from '../../server/filing/dates.ts';
-import { OPEN_DATA_FIELDS } from '../../server/public/open-data.ts';
+import { addDays, chinaDate } from '../../server/modules/filing/dates.ts';
+import { OPEN_DATA_FIELDS } from '../../server/modules/public/open-data.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
 import { makeExe, makePdf, makePng } from '../support/file-fixtures.ts';
 import { db, demoTenantId, loginToken, makeAccount, makeTenant, solveCaptcha } from './auth-support.ts';
@@ -665,7 +665,7 @@ describe.each(DB_KINDS)('public side on %s', (kind) => {
         )
         .execute();
     await sql`analyze filing.publication`.execute(db(t));
-    const { filteredPublications, selectRow } = await import('../../server/public/publications.ts');
+    const { filteredPublications, selectRow } = await import('../../server/modules/public/publications.ts');
     const q = selectRow(
       filteredPublications(db(t), 'clearance', { keyword: '鑫淼' }, today),
       'clearance',

@@ -11,7 +11,7 @@ import { SERVICE_PREFIX } from '../../schemas/catalogue-types.ts';
 import { Code } from '../../server/http/codes.ts';
 import { ApiError } from '../../server/http/envelope.ts';
 import { routeResponseSchemas } from '../../server/http/response-schemas.ts';
-import type { HandlerMap } from '../../server/modules/handler.ts';
+import type { HandlerMap } from '../../server/http/handler.ts';
 import { allHandlers } from '../../server/modules/index.ts';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
 

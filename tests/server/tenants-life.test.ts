@@ -6,7 +6,7 @@
  * when confirmed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withCheckCharacter } from '../../server/filing/uscc.ts';
+import { withCheckCharacter } from '../../server/modules/filing/uscc.ts';
 import { tenantSchemaName } from '../../server/db/tenant-space.ts';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
 import {

@@ -1,8 +1,8 @@
-/** The open data's CSV escaping and the feed's Atom writer (server/public/csv.ts, atom.ts). */
+/** The open data's CSV escaping and the feed's Atom writer (server/modules/public/csv.ts, atom.ts). */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { atomXml, xmlEscape } from '../../server/public/atom.ts';
-import { csvCell, csvLine } from '../../server/public/csv.ts';
+import { atomXml, xmlEscape } from '../../server/modules/public/atom.ts';
+import { csvCell, csvLine } from '../../server/modules/public/csv.ts';
 
 /** A minimal RFC 4180 reader, to prove a written line reads back to the same cells. */
 function parseCsvLine(line: string): string[] {

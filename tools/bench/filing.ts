@@ -11,16 +11,16 @@ import { join } from 'node:path';
 import { configFromEnv } from '../../server/config.ts';
 import { prepareServer } from '../../server/start.ts';
 import { openDatabase } from '../../server/db/database.ts';
-import { migrateAll } from '../../server/db/tenant-space.ts';
+import { migrateAll } from '../../server/modules/spaces.ts';
 import { seedFilingDemo } from '../../server/seed/filing-demo.ts';
 import { seedPublicDataset } from '../../server/seed/filing/public.ts';
-import { HolidayCalendar } from '../../server/filing/calendar.ts';
-import { officialCalendarDays } from '../../server/filing/holidays-cn.ts';
-import { chinaDate } from '../../server/filing/dates.ts';
-import { verifyAuditChain } from '../../server/filing/audit.ts';
-import { worklist, WORKLISTS } from '../../server/filing/service/worklists.ts';
-import { filingContext } from '../../server/filing/service/context.ts';
-import { FILING_ROLE_PERMISSIONS } from '../../server/filing/permissions.ts';
+import { HolidayCalendar } from '../../server/modules/filing/calendar.ts';
+import { officialCalendarDays } from '../../server/modules/filing/holidays-cn.ts';
+import { chinaDate } from '../../server/modules/filing/dates.ts';
+import { verifyAuditChain } from '../../server/modules/filing/audit.ts';
+import { worklist, WORKLISTS } from '../../server/modules/filing/service/worklists.ts';
+import { filingContext } from '../../server/modules/filing/service/context.ts';
+import { FILING_ROLE_PERMISSIONS } from '../../server/modules/filing/permissions.ts';
 
 async function freshStart(filingDemo: boolean): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'mf-bench-filing-'));

@@ -5,7 +5,7 @@
  * server serving the production build. The median of five cold visits is the figure.
  */
 import { newId } from '../../server/auth/tokens.ts';
-import { chinaDate } from '../../server/filing/dates.ts';
+import { chinaDate } from '../../server/modules/filing/dates.ts';
 import { markPublicDatasetPending, seedPendingPublicDataset } from '../../server/seed/filing/public.ts';
 import { launchBrowser } from '../../tests/e2e/support/browser.ts';
 import { recordScripts, totalGzipKb, type LoadedScript } from '../../tests/e2e/support/scripts.ts';

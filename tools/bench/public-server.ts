@@ -6,18 +6,18 @@
  * fresh PostgreSQL database too when BENCH_POSTGRES_URL names a server (e.g. postgres://postgres@127.0.0.1:5432/test). Prints figures; asserts nothing. Goal: p95 ≤ 30 ms.
  */
 import { openDatabase, type Db } from '../../server/db/database.ts';
-import { migrateAll } from '../../server/db/tenant-space.ts';
-import { HolidayCalendar } from '../../server/filing/calendar.ts';
-import { chinaDate } from '../../server/filing/dates.ts';
-import { officialCalendarDays } from '../../server/filing/holidays-cn.ts';
-import { applySortAndPage } from '../../server/modules/list-query.ts';
-import { filtersFromParameters } from '../../server/public/filters.ts';
+import { migrateAll } from '../../server/modules/spaces.ts';
+import { HolidayCalendar } from '../../server/modules/filing/calendar.ts';
+import { chinaDate } from '../../server/modules/filing/dates.ts';
+import { officialCalendarDays } from '../../server/modules/filing/holidays-cn.ts';
+import { applySortAndPage } from '../../server/http/list-query.ts';
+import { filtersFromParameters } from '../../server/modules/public/filters.ts';
 import {
   countPublications,
   filteredPublications,
   LIST_SPECS,
   selectRow,
-} from '../../server/public/publications.ts';
+} from '../../server/modules/public/publications.ts';
 import { bulkInsert } from '../../server/seed/filing/bulk.ts';
 import { seedDemoNews } from '../../server/seed/filing/news.ts';
 import { generateDeal, seedPublicDataset } from '../../server/seed/filing/public.ts';

@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { newId } from '../../server/auth/tokens.ts';
 import { configFromEnv } from '../../server/config.ts';
 import { prepareServer } from '../../server/start.ts';
-import { filingContext } from '../../server/filing/service/context.ts';
-import { worklist } from '../../server/filing/service/worklists.ts';
-import { FILING_ROLE_PERMISSIONS } from '../../server/filing/permissions.ts';
+import { filingContext } from '../../server/modules/filing/service/context.ts';
+import { worklist } from '../../server/modules/filing/service/worklists.ts';
+import { FILING_ROLE_PERMISSIONS } from '../../server/modules/filing/permissions.ts';
 import { figure } from './goals.ts';
 
 const ROWS = 10_000;

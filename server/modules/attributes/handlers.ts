@@ -5,8 +5,8 @@
 import { sql } from 'kysely';
 import { newId } from '../../auth/tokens.ts';
 import { isUniqueViolation } from '../../auth/accounts.ts';
-import { defineHandlers } from '../handler.ts';
-import type { ListSpec } from '../list-query.ts';
+import { defineHandlers } from '../../http/handler.ts';
+import type { ListSpec } from '../../http/list-query.ts';
 import { idList, invalid, listPage, notFound, requireIds, spaceOf, type Space } from '../people/common.ts';
 import { attrDefOut, normaliseValue, optionsText, PARTY_TYPES, type AttrDefRow } from './values.ts';
 

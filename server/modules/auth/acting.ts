@@ -18,8 +18,8 @@ import { issueSessionInFamily, revokeFamily } from '../../auth/session.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { bearerToken } from '../../http/catalogue-routes.ts';
-import { defineHandlers } from '../handler.ts';
-import { authOf } from '../handler.ts';
+import { defineHandlers } from '../../http/handler.ts';
+import { authOf } from '../../http/handler.ts';
 import { sessionMeta } from './common.ts';
 
 export const actingHandlers = defineHandlers({

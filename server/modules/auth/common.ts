@@ -10,7 +10,7 @@ import {
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { bearerToken } from '../../http/catalogue-routes.ts';
-import type { HandlerContext } from '../handler.ts';
+import type { HandlerContext } from '../../http/handler.ts';
 
 export function sessionMeta(
   ctx: HandlerContext,

@@ -6,7 +6,7 @@ import { maskMobile } from '../../auth/tokens.ts';
 import type { ServerConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserContext } from '../../../schemas/generated/operations.ts';
-import type { Serialisable } from '../handler.ts';
+import type { Serialisable } from '../../http/handler.ts';
 
 type EmployeeStatus = NonNullable<NonNullable<UserContext['employee']>['status']>;
 const STATUSES: readonly EmployeeStatus[] = [

@@ -8,7 +8,7 @@
  * Passwords, registration and tenant switching are in ../users/handlers.ts.
  */
 import { hashPassword } from '../../auth/passwords.ts';
-import { defineHandlers } from '../handler.ts';
+import { defineHandlers } from '../../http/handler.ts';
 import { actingHandlers } from './acting.ts';
 import { loginHandlers } from './login.ts';
 import { sessionHandlers } from './session-handlers.ts';

@@ -21,8 +21,8 @@ import { recordLogin } from '../../audit/login-log.ts';
 import { validateCasTicket } from '../../sso/cas.ts';
 import { oauthConfigured, usernameForOAuthCode } from '../../sso/oauth.ts';
 import type { AuthorizeApplyBody } from '../../../schemas/generated/operations.ts';
-import type { HandlerContext } from '../handler.ts';
-import { defineHandlers } from '../handler.ts';
+import type { HandlerContext } from '../../http/handler.ts';
+import { defineHandlers } from '../../http/handler.ts';
 import { openSession, requireSession, sessionMeta } from './common.ts';
 
 interface TokenRequest {

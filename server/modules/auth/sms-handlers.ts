@@ -17,9 +17,9 @@ import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { translate } from '../../http/i18n.ts';
 import { checkCode, sendCode, type SendDeps } from '../../sms/codes.ts';
-import type { HandlerContext } from '../handler.ts';
-import { defineHandlers } from '../handler.ts';
-import { authOf } from '../handler.ts';
+import type { HandlerContext } from '../../http/handler.ts';
+import { defineHandlers } from '../../http/handler.ts';
+import { authOf } from '../../http/handler.ts';
 import { refuseWhileActing, requireSelf, requireSession } from './common.ts';
 
 export const PHONE_CHANGE_GRANT = 'change-phone';

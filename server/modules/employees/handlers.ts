@@ -6,11 +6,11 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { HandlerContext } from '../handler.ts';
-import { defineHandlers } from '../handler.ts';
+import type { HandlerContext } from '../../http/handler.ts';
+import { defineHandlers } from '../../http/handler.ts';
 export { EMPLOYEE_LIST, employeeListColumns } from './lists.ts';
-import { authOf, tenantSchemaOf } from '../handler.ts';
-import { applyFilters, applySortAndPage, pageOf, rowsAndTotal } from '../list-query.ts';
+import { authOf, tenantSchemaOf } from '../../http/handler.ts';
+import { applyFilters, applySortAndPage, pageOf, rowsAndTotal } from '../../http/list-query.ts';
 import {
   compact,
   employeeStatusOf,

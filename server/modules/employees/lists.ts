@@ -3,8 +3,8 @@
  * columns (EMPLOYEE_LIST), narrowed by a relation (organisation, post, role, group, superior…) whose
  * filter travels as a list-request parameter (ORG_ID, POS_ID, ROLE_ID, GROUP_ID, USER_ID).
  */
-import type { HandlerContext, ListContext } from '../handler.ts';
-import type { ListRequest, ListSpec } from '../list-query.ts';
+import type { HandlerContext, ListContext } from '../../http/handler.ts';
+import type { ListRequest, ListSpec } from '../../http/list-query.ts';
 import { listPage, requireParam, spaceOf, takeParam, type Space } from '../people/common.ts';
 import type { AliasedExpression } from 'kysely';
 import { holdsRoleDirectly, inheritsRole, type EmployeeScope } from '../people/party.ts';

@@ -10,14 +10,14 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { countUpTo, isFiltered } from '../list-count.ts';
+import { countUpTo, isFiltered } from '../../http/list-count.ts';
 import {
   applyFilters,
   applySortAndPage,
   type ListRequest,
   type ListSpec,
   type Total,
-} from '../list-query.ts';
+} from '../../http/list-query.ts';
 import { EMPLOYEE_LIST, type employeeListColumns } from './lists.ts';
 
 interface NameBigramTable {

@@ -7,8 +7,8 @@
  */
 import { holds } from '../../auth/permissions.ts';
 import { permissionDenied } from '../../http/access.ts';
-import type { HandlerContext } from '../handler.ts';
-import type { ListRequest } from '../list-query.ts';
+import type { HandlerContext } from '../../http/handler.ts';
+import type { ListRequest } from '../../http/list-query.ts';
 
 export const PERSONAL_DATA = 'employee:read';
 

@@ -3,7 +3,7 @@
  * and user/getByAccount: the same people as the employee lists, seen from an organisation, a post, a
  * role or a user group. Kept with the employees because they are employee rows of the tenant's space.
  */
-import { defineHandlers } from '../handler.ts';
+import { defineHandlers } from '../../http/handler.ts';
 import { notFound, spaceOf } from '../people/common.ts';
 import { employeeDetail } from './detail.ts';
 import { groupMembers, orgMembers, positionHolders, roleHolders } from './lists.ts';

@@ -23,8 +23,8 @@ import { fileError } from '../../files/errors.ts';
 import { sendAttachment } from '../../files/send.ts';
 import { checkReplace, planUpload, storeUpload, type Uploader } from '../../files/upload.ts';
 import type { Db } from '../../db/database.ts';
-import { authOf, defineHandlers, tenantSchemaOf, type HandlerContext } from '../handler.ts';
-import type { ListRequest, ListSpec } from '../list-query.ts';
+import { authOf, defineHandlers, tenantSchemaOf, type HandlerContext } from '../../http/handler.ts';
+import type { ListRequest, ListSpec } from '../../http/list-query.ts';
 import { idList, listPage } from '../people/common.ts';
 import { mayReadAttachment, readableAttachment } from './read-access.ts';
 

@@ -7,7 +7,7 @@ import { previewKindOf } from '../../../schemas/file-rules.ts';
 import { findAttachment, publicOwner } from '../../files/attachments.ts';
 import { fileError } from '../../files/errors.ts';
 import { signTicket, TICKET_TTL_SECONDS, type TicketPurpose } from '../../files/tickets.ts';
-import { authOf, defineHandlers, tenantSchemaOf, type HandlerContext } from '../handler.ts';
+import { authOf, defineHandlers, tenantSchemaOf, type HandlerContext } from '../../http/handler.ts';
 import { mayReadAttachment } from './read-access.ts';
 
 /** The route each purpose is good for (the catalogue's `linkPurpose`). */

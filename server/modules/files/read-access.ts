@@ -9,7 +9,7 @@
 import { holds } from '../../auth/permissions.ts';
 import { type AttachmentRow } from '../../files/attachments.ts';
 import { fileError } from '../../files/errors.ts';
-import { authOf, type HandlerContext } from '../handler.ts';
+import { authOf, type HandlerContext } from '../../http/handler.ts';
 import { notRemovedBy, receivedBy, receiverOf } from '../messages/recipients.ts';
 import { spaceOf } from '../people/common.ts';
 

@@ -3,9 +3,9 @@
  * kind (review:* counts only in the authority tenant) and the permissions the permission model grants
  * the session there. Never from a header or a body.
  */
-import type { Actor } from '../../filing/index.ts';
+import type { Actor } from './index.ts';
 import { sessionFacts } from '../../auth/permissions.ts';
-import { authOf, type HandlerContext } from '../handler.ts';
+import { authOf, type HandlerContext } from '../../http/handler.ts';
 
 export async function actorOf(ctx: HandlerContext): Promise<Actor> {
   const auth = authOf(ctx);

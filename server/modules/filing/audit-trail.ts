@@ -1,13 +1,13 @@
 /**
- * filing.audit.query and filing.audit.verify: the filing audit log (server/filing/audit.ts) for the
+ * filing.audit.query and filing.audit.verify: the filing audit log (server/modules/filing/audit.ts) for the
  * authority's audit:read holders — a page of entries in words, and the walk of the whole chain that
  * `npm run audit:verify` makes. The catalogue checks audit:read (it counts only in the authority tenant);
  * the handlers refuse any other tenant's session again, as the filing service does for review:*.
  */
-import { verifyAuditChain } from '../../filing/audit.ts';
-import { denied, has, isAuthority } from '../../filing/actor.ts';
-import { defineHandlers, type HandlerContext } from '../handler.ts';
-import type { ListSpec } from '../list-query.ts';
+import { verifyAuditChain } from './audit.ts';
+import { denied, has, isAuthority } from './actor.ts';
+import { defineHandlers, type HandlerContext } from '../../http/handler.ts';
+import type { ListSpec } from '../../http/list-query.ts';
 import { formatDateTime, listPage } from '../people/common.ts';
 import { actorOf } from './actor-of.ts';
 import { auditDetailText, auditObjectText } from './audit-detail.ts';

@@ -4,10 +4,10 @@
  * page (filing.case.section), and the completeness check as translated lines per section.
  */
 import { translate, type Language } from '../../http/i18n.ts';
-import { FilingError, notFound } from '../../filing/actor.ts';
+import { FilingError, notFound } from './actor.ts';
 import type { Db } from '../../db/database.ts';
-import { CASE_STATES, type CaseState } from '../../filing/tables.ts';
-import { MAX_PAGE_SIZE, pageSizeOf } from '../../filing/service/page-size.ts';
+import { CASE_STATES, type CaseState } from './tables.ts';
+import { MAX_PAGE_SIZE, pageSizeOf } from './service/page-size.ts';
 
 type Row = Record<string, unknown>;
 

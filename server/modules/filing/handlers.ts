@@ -1,5 +1,5 @@
 /**
- * The `filing` catalogue section (schemas/api/filing.yaml) over the filing service (server/filing):
+ * The `filing` catalogue section (schemas/api/filing.yaml) over the filing service (server/modules/filing):
  * each handler builds the Actor from the verified session and calls one service function, which checks
  * the permission again, the caller's standing on the case and the state, runs in one transaction and
  * throws translated FilingErrors. The handlers add nothing but the mapping.
@@ -18,12 +18,12 @@ import {
   transitions,
   worklists,
   type FilingContext,
-} from '../../filing/index.ts';
-import { FilingError, requirePermission } from '../../filing/actor.ts';
+} from './index.ts';
+import { FilingError, requirePermission } from './actor.ts';
 import { Code } from '../../http/codes.ts';
 import { findAttachment } from '../../files/attachments.ts';
 import { mayReadAttachment } from '../files/read-access.ts';
-import { defineHandlers, type HandlerContext } from '../handler.ts';
+import { defineHandlers, type HandlerContext } from '../../http/handler.ts';
 import { actorOf } from './actor-of.ts';
 import { withCalendarNotes } from './calendar-notes.ts';
 import { authorityStaff } from './staff.ts';
@@ -46,7 +46,7 @@ import {
   tenantIdOf,
   withTenantNames,
 } from './filer-views.ts';
-import { MAX_WORKLIST_PAGE_SIZE } from '../../filing/service/page-size.ts';
+import { MAX_WORKLIST_PAGE_SIZE } from './service/page-size.ts';
 
 /** `{attachmentId, fileTenantId?}` → the service's `file` reference (an explicit `file` is kept). */
 async function withFileRef(

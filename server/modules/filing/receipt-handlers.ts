@@ -2,8 +2,8 @@
  * The receipt operations of the `filing` catalogue section (filing.receipt.*) over service/receipts.ts:
  * the service checks that the caller may read the receipt's case (a stranger gets "not found").
  */
-import { listReceipts, getReceipt, verifyReceipt } from '../../filing/service/receipts.ts';
-import { defineHandlers, type HandlerContext } from '../handler.ts';
+import { listReceipts, getReceipt, verifyReceipt } from './service/receipts.ts';
+import { defineHandlers, type HandlerContext } from '../../http/handler.ts';
 import { actorOf } from './actor-of.ts';
 
 const filingOf = (ctx: HandlerContext) => ctx.request.server.filing;

@@ -3,8 +3,8 @@
  * caller's authority tenant. The assignment itself checks again that the account is authority staff.
  */
 import { sql } from 'kysely';
-import { requirePermission } from '../../filing/actor.ts';
-import { authOf, type HandlerContext } from '../handler.ts';
+import { requirePermission } from './actor.ts';
+import { authOf, type HandlerContext } from '../../http/handler.ts';
 import { actorOf } from './actor-of.ts';
 
 export async function authorityStaff(ctx: HandlerContext) {

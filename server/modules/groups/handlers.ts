@@ -7,9 +7,9 @@ import type { Database } from '../../db/tables.ts';
 import { newId } from '../../auth/tokens.ts';
 import { isUniqueViolation } from '../../auth/accounts.ts';
 import { translate } from '../../http/i18n.ts';
-import { defineHandlers } from '../handler.ts';
+import { defineHandlers } from '../../http/handler.ts';
 import { seesPersonalData } from '../employees/scope.ts';
-import type { ListSpec } from '../list-query.ts';
+import type { ListSpec } from '../../http/list-query.ts';
 import {
   compact,
   idList,

@@ -4,8 +4,8 @@
  * (tenantId narrows them, an empty tenantId parameter is ignored).
  */
 import type { LoginLogEntry, OperationLogEntry } from '../../../schemas/generated/operations.ts';
-import { authOf, defineHandlers, type ListContext } from '../handler.ts';
-import type { ListRequest, ListSpec } from '../list-query.ts';
+import { authOf, defineHandlers, type ListContext } from '../../http/handler.ts';
+import type { ListRequest, ListSpec } from '../../http/list-query.ts';
 import { formatDateTime, listPage } from '../people/common.ts';
 import '../../auth/permission-tables.ts';
 

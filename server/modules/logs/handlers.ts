@@ -3,8 +3,8 @@
  * stored per account with secrets redacted; each account keeps its newest entries only, so a
  * misbehaving page cannot fill the database.
  */
-import { defineHandlers } from '../handler.ts';
-import { authOf } from '../handler.ts';
+import { defineHandlers } from '../../http/handler.ts';
+import { authOf } from '../../http/handler.ts';
 import { cleanLogText } from './redact.ts';
 import './log-table.ts';
 

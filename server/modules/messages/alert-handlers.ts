@@ -1,9 +1,9 @@
 /**
  * The tenant's message alert setting (issue 14): which message types alert their receivers by SMS
- * and/or e-mail (server/alerts/message-alerts.ts does the sending).
+ * and/or e-mail (server/modules/alerts/message-alerts.ts does the sending).
  */
-import { alertSettings, saveAlertSettings, type AlertSetting } from '../../alerts/message-alerts.ts';
-import { defineHandlers, tenantSchemaOf } from '../handler.ts';
+import { alertSettings, saveAlertSettings, type AlertSetting } from '../alerts/message-alerts.ts';
+import { defineHandlers, tenantSchemaOf } from '../../http/handler.ts';
 import { invalid } from '../people/common.ts';
 
 export const alertHandlers = defineHandlers({

@@ -2,7 +2,7 @@
  * The header bell (msg/innerMessage/msgList): the current user's unread messages in the session's
  * tenant, newest first. The badge shows pageResult.totalCount (exact); the popover lists the first page.
  */
-import { defineHandlers, tenantSchemaOf } from '../handler.ts';
+import { defineHandlers, tenantSchemaOf } from '../../http/handler.ts';
 import { spaceOf } from '../people/common.ts';
 import { messageOut, MESSAGE_COLUMNS } from './common.ts';
 import { INBOX_UNREAD, inboxOf, receiverOf } from './recipients.ts';

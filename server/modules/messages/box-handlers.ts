@@ -5,9 +5,9 @@
  * sender's removal hides the message from their sent box only.
  */
 import { sql } from 'kysely';
-import { defineHandlers, tenantSchemaOf, type HandlerContext } from '../handler.ts';
-import { isFiltered } from '../list-count.ts';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageOf, type ListSpec } from '../list-query.ts';
+import { defineHandlers, tenantSchemaOf, type HandlerContext } from '../../http/handler.ts';
+import { isFiltered } from '../../http/list-count.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageOf, type ListSpec } from '../../http/list-query.ts';
 import { idList, invalid, listPage, spaceOf, takeParam, type Space } from '../people/common.ts';
 import { messageNotFound, messageOut, MESSAGE_COLUMNS, type MessageRow } from './common.ts';
 import { INBOX_READ, INBOX_UNREAD, inboxOf, receivedBy, receiverOf, type Receiver } from './recipients.ts';

@@ -5,8 +5,8 @@
  * answered as not found, so ids of other people's messages reveal nothing.
  */
 import { sql } from 'kysely';
-import { type HandlerContext, defineHandlers } from '../handler.ts';
-import type { ListRequest, ListSpec } from '../list-query.ts';
+import { type HandlerContext, defineHandlers } from '../../http/handler.ts';
+import type { ListRequest, ListSpec } from '../../http/list-query.ts';
 import { formatDateTime, listPage, requireParam, spaceOf, type Space } from '../people/common.ts';
 import { messageNotFound, messageOut, MESSAGE_COLUMNS } from './common.ts';
 import { notRemovedBy, receivedBy, receiverOf, type Receiver } from './recipients.ts';

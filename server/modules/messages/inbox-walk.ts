@@ -13,7 +13,7 @@
  */
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/tables.ts';
-import type { ListRequest, Total } from '../list-types.ts';
+import type { ListRequest, Total } from '../../http/list-types.ts';
 import type { Space } from '../people/common.ts';
 import { MESSAGE_COLUMNS, type MessageRow } from './common.ts';
 import { notRemovedBy, readBy, type Receiver } from './recipients.ts';

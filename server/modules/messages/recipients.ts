@@ -11,8 +11,8 @@
  */
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/tables.ts';
-import type { HandlerContext } from '../handler.ts';
-import { authOf } from '../handler.ts';
+import type { HandlerContext } from '../../http/handler.ts';
+import { authOf } from '../../http/handler.ts';
 import type { Space } from '../people/common.ts';
 
 export interface Caller {

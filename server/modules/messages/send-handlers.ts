@@ -9,7 +9,7 @@ import { newId } from '../../auth/tokens.ts';
 import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/database.ts';
 import type { Language } from '../../http/i18n.ts';
-import { defineHandlers, tenantSchemaOf, type HandlerContext } from '../handler.ts';
+import { defineHandlers, tenantSchemaOf, type HandlerContext } from '../../http/handler.ts';
 import { denied, formatDateTime, invalid, MAX_IDS, notFound, spaceOf, type Space } from '../people/common.ts';
 import { messageNotFound, messageOut, MESSAGE_COLUMNS } from './common.ts';
 import { storeMessage } from './store.ts';

@@ -12,7 +12,7 @@
 import type { Db } from '../../db/database.ts';
 import type { AppEvent, EventBus } from '../../events/bus.ts';
 import type { StreamRegistry } from '../../events/streams.ts';
-import { authOf, defineHandlers, tenantSchemaOf } from '../handler.ts';
+import { authOf, defineHandlers, tenantSchemaOf } from '../../http/handler.ts';
 import { spaceOf } from '../people/common.ts';
 import { receiverOf, type Receiver } from './recipients.ts';
 import { MEMBERSHIP_CHANGED } from '../../events/membership.ts';

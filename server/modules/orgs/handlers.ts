@@ -6,7 +6,7 @@
 import { requireMayGiveRoles } from '../../auth/grant-guard.ts';
 import { newId } from '../../auth/tokens.ts';
 import { translate } from '../../http/i18n.ts';
-import { authOf, defineHandlers } from '../handler.ts';
+import { authOf, defineHandlers } from '../../http/handler.ts';
 import {
   compact,
   idList,

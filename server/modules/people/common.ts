@@ -9,8 +9,8 @@ import type { Database } from '../../db/tables.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { translate, type Language } from '../../http/i18n.ts';
-import type { HandlerContext } from '../handler.ts';
-import { tenantSchemaOf } from '../handler.ts';
+import type { HandlerContext } from '../../http/handler.ts';
+import { tenantSchemaOf } from '../../http/handler.ts';
 import {
   applyFilters,
   applySortAndPage,
@@ -19,7 +19,7 @@ import {
   type ListRequest,
   type ListSpec,
   type PageResult,
-} from '../list-query.ts';
+} from '../../http/list-query.ts';
 
 export type Space = Kysely<Database>;
 
@@ -176,14 +176,7 @@ export function isoTime(value: Date | string): string {
   return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 }
 
-/** A time stamp as the spec shows it (yyyy-MM-dd HH:mm:ss, the server's local time). */
-export function formatDateTime(value: Date | string | null | undefined): string | null {
-  if (value === null || value === undefined) return null;
-  const d = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(d.getTime())) return null;
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-}
+export { formatDateTime } from '../../http/date-time.ts';
 
 /** The caller's tenant record name, for the root node of the organisation tree. */
 export async function tenantName(ctx: HandlerContext): Promise<string> {

@@ -12,8 +12,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Language } from '../../http/i18n.ts';
-import type { HandlerContext } from '../handler.ts';
-import { tenantSchemaOf } from '../handler.ts';
+import type { HandlerContext } from '../../http/handler.ts';
+import { tenantSchemaOf } from '../../http/handler.ts';
 import { invalid, notFound, ROOT_ID, type Space, type TreeNode } from './common.ts';
 
 export type TreeTableName = 'org' | 'position' | 'user_group';

@@ -7,8 +7,8 @@ import { requireMayGiveRoles } from '../../auth/grant-guard.ts';
 import { sql } from 'kysely';
 import { newId } from '../../auth/tokens.ts';
 import { translate } from '../../http/i18n.ts';
-import { authOf, defineHandlers } from '../handler.ts';
-import type { ListSpec } from '../list-query.ts';
+import { authOf, defineHandlers } from '../../http/handler.ts';
+import type { ListSpec } from '../../http/list-query.ts';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/tables.ts';
 import {

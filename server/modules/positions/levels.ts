@@ -7,9 +7,9 @@ import { sql } from 'kysely';
 import { newId } from '../../auth/tokens.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
-import type { HandlerContext } from '../handler.ts';
-import { defineHandlers, tenantSchemaOf } from '../handler.ts';
-import type { ListSpec } from '../list-query.ts';
+import type { HandlerContext } from '../../http/handler.ts';
+import { defineHandlers, tenantSchemaOf } from '../../http/handler.ts';
+import type { ListSpec } from '../../http/list-query.ts';
 import { idList, invalid, listPage, spaceOf, type Space } from '../people/common.ts';
 
 export const LEVEL_LIST: ListSpec = {

@@ -12,8 +12,8 @@ import { hit } from '../../auth/rate-limit.ts';
 import { contentDisposition } from '../../files/send.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { checkPublicFile, CLUE_EVIDENCE } from '../../public/attachment.ts';
-import { requireAuthority } from '../../public/authority.ts';
+import { checkPublicFile, CLUE_EVIDENCE } from './attachment.ts';
+import { requireAuthority } from './authority.ts';
 import {
   clueDetail,
   clueView,
@@ -22,12 +22,12 @@ import {
   storeEvidence,
   submitClue,
   triageClue,
-} from '../../public/clues.ts';
-import { appendAudit } from '../../filing/audit.ts';
-import { isPlainDate } from '../../filing/dates.ts';
+} from './clues.ts';
+import { appendAudit } from '../filing/audit.ts';
+import { isPlainDate } from '../filing/dates.ts';
 import type { AuthContext } from '../../auth/auth-context.ts';
-import { authOf, defineHandlers, type HandlerContext } from '../handler.ts';
-import { applySortAndPage, pageOf, totalOf, type ListRequest } from '../list-query.ts';
+import { authOf, defineHandlers, type HandlerContext } from '../../http/handler.ts';
+import { applySortAndPage, pageOf, totalOf, type ListRequest } from '../../http/list-query.ts';
 
 /** Clues one account may submit per minute (a report is a considered act, not a stream). */
 const CLUES_PER_MINUTE = 5;

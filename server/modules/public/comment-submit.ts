@@ -1,19 +1,19 @@
 /**
  * A public comment on a live notice, without login: per-address and per-notice rate limits, an image
  * captcha, the notice's own rules (live, anonymous allowed), then an optional attachment checked like any
- * public file (server/public/attachment.ts) and kept in the document store under the authority's tenant,
+ * public file (server/modules/public/attachment.ts) and kept in the document store under the authority's tenant,
  * and the comment itself through the filing service (publications.submitComment), which lands it in
  * the reviewers' triage list.
  */
 import { hit } from '../../auth/rate-limit.ts';
 import { verifyCaptcha } from '../../captcha/store.ts';
-import { publications } from '../../filing/index.ts';
+import { publications } from '../filing/index.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { authorityTenantId } from '../../public/authority.ts';
-import { checkPublicFile, COMMENT_ATTACHMENT, decodeBase64 } from '../../public/attachment.ts';
-import { todayOf, visiblePublication } from '../../public/publications.ts';
-import type { HandlerContext } from '../handler.ts';
+import { authorityTenantId } from './authority.ts';
+import { checkPublicFile, COMMENT_ATTACHMENT, decodeBase64 } from './attachment.ts';
+import { todayOf, visiblePublication } from './publications.ts';
+import type { HandlerContext } from '../../http/handler.ts';
 
 /** Comments per client address per minute, and per notice per minute (from every address together). */
 export const COMMENTS_PER_IP = 5;

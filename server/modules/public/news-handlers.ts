@@ -5,7 +5,7 @@
  */
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { requireAuthority } from '../../public/authority.ts';
+import { requireAuthority } from './authority.ts';
 import {
   createNews,
   NEWS_CATEGORIES,
@@ -15,10 +15,10 @@ import {
   removeNews,
   setPublished,
   updateNews,
-} from '../../public/news.ts';
-import type { NewsCategory } from '../../public/tables.ts';
-import { authOf, defineHandlers, type HandlerContext } from '../handler.ts';
-import { applySortAndPage, pageOf, totalOf, type ListRequest } from '../list-query.ts';
+} from './news.ts';
+import type { NewsCategory } from './tables.ts';
+import { authOf, defineHandlers, type HandlerContext } from '../../http/handler.ts';
+import { applySortAndPage, pageOf, totalOf, type ListRequest } from '../../http/list-query.ts';
 
 const bad = (key: string) => new ApiError(Code.ILLEGAL_REQUEST, 'publicData.error.badFilter', { key });
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,21 +1,16 @@
 /**
  * The public merger information query page (schemas/api/public.yaml): clearances, notices, decisions,
  * the published-case history and samples, the open data (CSV, JSON) and the Atom feed. No login; every
- * read obeys the visibility rules of server/public/publications.ts.
+ * read obeys the visibility rules of server/modules/public/publications.ts.
  */
 import { sql } from 'kysely';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
-import {
-  filtersFromParameters,
-  filtersFromQuery,
-  keywordCondition,
-  type PublicList,
-} from '../../public/filters.ts';
-import { csvStream, jsonStream, openDataRows } from '../../public/open-data.ts';
-import { feedXml } from '../../public/feed.ts';
-import { bufferOf, exportGateOf, type Download } from '../../public/export-gate.ts';
-import { publicNews } from '../../public/news.ts';
+import { filtersFromParameters, filtersFromQuery, keywordCondition, type PublicList } from './filters.ts';
+import { csvStream, jsonStream, openDataRows } from './open-data.ts';
+import { feedXml } from './feed.ts';
+import { bufferOf, exportGateOf, type Download } from './export-gate.ts';
+import { publicNews } from './news.ts';
 import {
   clearanceView,
   countPublications,
@@ -28,13 +23,13 @@ import {
   todayOf,
   visiblePublication,
   type PubRow,
-} from '../../public/publications.ts';
+} from './publications.ts';
 import { sanitizeMessageHtml } from '../messages/sanitize.ts';
-import { defineHandlers, type HandlerContext, type OperationQuery } from '../handler.ts';
-import { applySortAndPage, pageOf, totalOf, type ListRequest } from '../list-query.ts';
+import { defineHandlers, type HandlerContext, type OperationQuery } from '../../http/handler.ts';
+import { applySortAndPage, pageOf, totalOf, type ListRequest } from '../../http/list-query.ts';
 import { submitPublicComment } from './comment-submit.ts';
-import { requireAuthority } from '../../public/authority.ts';
-import { getNoticeAnonymity, NOTICE_MANAGE, setNoticeAnonymity } from '../../public/notice-anonymity.ts';
+import { requireAuthority } from './authority.ts';
+import { getNoticeAnonymity, NOTICE_MANAGE, setNoticeAnonymity } from './notice-anonymity.ts';
 import { actorOf } from '../filing/actor-of.ts';
 
 /** One page of a public list: filters checked, sorted, paged and counted. */
@@ -65,7 +60,7 @@ async function listPage<T>(ctx: HandlerContext, list: PublicList, req: ListReque
 const notFound = () => new ApiError(Code.NOT_FOUND, 'publicData.error.notFound');
 
 /**
- * A download of the register through its gate (server/public/export-gate.ts): rate-limited per client
+ * A download of the register through its gate (server/modules/public/export-gate.ts): rate-limited per client
  * address, built once per key and served from a short-lived cache; `X-Cache` says which.
  */
 async function gatedDownload(ctx: HandlerContext, key: string, build: () => Promise<Download>) {

@@ -4,7 +4,7 @@
  */
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { authOf, defineHandlers, type HandlerContext } from '../handler.ts';
+import { authOf, defineHandlers, type HandlerContext } from '../../http/handler.ts';
 import { idList } from '../people/common.ts';
 import { menuTreeFor, type MenuNode } from './menu-tree.ts';
 import './tables.ts';

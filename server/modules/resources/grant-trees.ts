@@ -6,7 +6,7 @@
 import { fitsTenantKind, grantedResources } from '../../auth/permissions.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { type HandlerContext, authOf, defineHandlers } from '../handler.ts';
+import { type HandlerContext, authOf, defineHandlers } from '../../http/handler.ts';
 import { systemRows } from './resource-admin.ts';
 
 async function flagged(ctx: HandlerContext, systemId: string, checked: Set<string>) {

@@ -2,7 +2,7 @@
  * Menu resources (/auth/resources/*): the user's menu (menu-tree.ts), administration of the tree and its
  * XML (resource-admin.ts), favourites (favorites.ts) and the checked trees of grants (grant-trees.ts).
  */
-import { authOf, defineHandlers } from '../handler.ts';
+import { authOf, defineHandlers } from '../../http/handler.ts';
 import { favoriteHandlers } from './favorites.ts';
 import { grantTreeHandlers } from './grant-trees.ts';
 import { menuTreeFor } from './menu-tree.ts';

@@ -6,7 +6,7 @@
  */
 import type { AuthContext } from '../../auth/session.ts';
 import { fitsTenantKind, grantedResources, sessionFacts } from '../../auth/permissions.ts';
-import type { HandlerMap } from '../handler.ts';
+import type { HandlerMap } from '../../http/handler.ts';
 
 export interface MenuNode {
   id: string;

@@ -10,7 +10,7 @@ import { newId } from '../../auth/tokens.ts';
 import type { Db } from '../../db/database.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { defineHandlers, type HandlerContext } from '../handler.ts';
+import { defineHandlers, type HandlerContext } from '../../http/handler.ts';
 import { idList } from '../people/common.ts';
 import { resourcesToXml, xmlToResources, XML_LIMITS, type XmlResource } from './resource-xml.ts';
 import '../../auth/permission-tables.ts';

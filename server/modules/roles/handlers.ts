@@ -9,10 +9,10 @@ import { sql } from 'kysely';
 import { newId } from '../../auth/tokens.ts';
 import { isUniqueViolation } from '../../auth/accounts.ts';
 import { translate } from '../../http/i18n.ts';
-import type { HandlerContext } from '../handler.ts';
-import { authOf, defineHandlers } from '../handler.ts';
-import { tenantSchemaOf } from '../handler.ts';
-import type { ListRequest, ListSpec, PageResult } from '../list-query.ts';
+import type { HandlerContext } from '../../http/handler.ts';
+import { authOf, defineHandlers } from '../../http/handler.ts';
+import { tenantSchemaOf } from '../../http/handler.ts';
+import type { ListRequest, ListSpec, PageResult } from '../../http/list-query.ts';
 import {
   compact,
   idList,

@@ -8,7 +8,7 @@
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { requireMayGiveResources } from '../../auth/grant-guard.ts';
-import { authOf, defineHandlers, tenantSchemaOf } from '../handler.ts';
+import { authOf, defineHandlers, tenantSchemaOf } from '../../http/handler.ts';
 import { invalid, notFound } from '../people/common.ts';
 
 export const roleResourceHandlers = defineHandlers({

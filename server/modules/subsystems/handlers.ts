@@ -8,12 +8,12 @@ import { grantedResources, invalidatePermissions } from '../../auth/permissions.
 import type { AuthContext } from '../../auth/session.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { defineHandlers } from '../handler.ts';
+import { defineHandlers } from '../../http/handler.ts';
 import { newId } from '../../auth/tokens.ts';
-import type { ListSpec } from '../list-query.ts';
+import type { ListSpec } from '../../http/list-query.ts';
 import { idList, listPage } from '../people/common.ts';
 import { checkedLogo } from './logo.ts';
-import { authOf } from '../handler.ts';
+import { authOf } from '../../http/handler.ts';
 
 export interface SubsystemOut {
   id: string;

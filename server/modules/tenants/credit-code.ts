@@ -1,5 +1,5 @@
-/** The 统一社会信用代码 rule of the registration (GB 32100-2015, server/filing/uscc.ts) as an API error. */
-import { usccProblem } from '../../filing/uscc.ts';
+/** The 统一社会信用代码 rule of the registration (GB 32100-2015, server/modules/filing/uscc.ts) as an API error. */
+import { usccProblem } from '../filing/uscc.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
 

@@ -10,7 +10,7 @@ import type { Db } from '../../db/database.ts';
 import { tenantSchemaName } from '../../db/tenant-space.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { type HandlerContext, type OperationBody, authOf, defineHandlers } from '../handler.ts';
+import { type HandlerContext, type OperationBody, authOf, defineHandlers } from '../../http/handler.ts';
 import { checkedCreditCode } from './credit-code.ts';
 import { assertRoomForMembers } from './quotas.ts';
 import { COLUMNS, asTenant, oneTenant, refuse, tenants } from './tenant-rows.ts';

@@ -7,7 +7,7 @@
 import { inTransaction } from '../../db/database.ts';
 import { smsGatewayFor } from '../../sms/gateway.ts';
 import { translate } from '../../http/i18n.ts';
-import type { HandlerContext } from '../handler.ts';
+import type { HandlerContext } from '../../http/handler.ts';
 import { targetKey } from '../messages/recipients.ts';
 import { storeMessage } from '../messages/store.ts';
 import type { Space } from '../people/common.ts';

@@ -5,7 +5,7 @@
  * finishes the work and changes nothing already done.
  */
 import type { Db } from '../../db/database.ts';
-import { createTenantSpace } from '../../db/tenant-space.ts';
+import { createTenantSpace } from '../spaces.ts';
 import { newId } from '../../auth/tokens.ts';
 import { isUniqueViolation } from '../../auth/accounts.ts';
 import './tables.ts';

@@ -10,18 +10,6 @@ import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
 import './tables.ts';
 
-const MB = 1024 * 1024;
-
-/** The tenant's storage quota in bytes: its own figure, else the installation's default. */
-export async function storageQuotaBytes(db: Db, tenantId: string, fallbackBytes: number): Promise<number> {
-  const row = await db
-    .selectFrom('platform.tenant')
-    .select('max_storage_mb')
-    .where('id', '=', tenantId)
-    .executeTakeFirst();
-  return row?.max_storage_mb ? row.max_storage_mb * MB : fallbackBytes;
-}
-
 /**
  * Refuses (changing nothing) when `accountIds` would take the tenant past its account quota. Accounts
  * already members do not count again. Call inside the transaction that adds them.

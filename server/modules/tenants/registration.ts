@@ -17,7 +17,7 @@ import { tenantSchemaName } from '../../db/tenant-space.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { checkCode } from '../../sms/codes.ts';
-import { type HandlerContext, type OperationBody, defineHandlers } from '../handler.ts';
+import { type HandlerContext, type OperationBody, defineHandlers } from '../../http/handler.ts';
 import { checkedCreditCode } from './credit-code.ts';
 import './tables.ts';
 

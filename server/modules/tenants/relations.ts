@@ -6,8 +6,8 @@
  */
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { defineHandlers } from '../handler.ts';
-import type { ListSpec } from '../list-query.ts';
+import { defineHandlers } from '../../http/handler.ts';
+import type { ListSpec } from '../../http/list-query.ts';
 import { listPage, takeParam } from '../people/common.ts';
 import './tables.ts';
 

@@ -2,7 +2,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { TenantTable } from '../../db/tables.ts';
-import type { TenantKind } from '../../filing/tables.ts';
+import type { TenantKind } from '../filing/tables.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { formatDateTime, idList } from '../people/common.ts';

@@ -10,8 +10,8 @@ import { newId } from '../../auth/tokens.ts';
 import type { Db } from '../../db/database.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { type HandlerContext, defineHandlers } from '../handler.ts';
-import type { ListSpec } from '../list-query.ts';
+import { type HandlerContext, defineHandlers } from '../../http/handler.ts';
+import type { ListSpec } from '../../http/list-query.ts';
 import { formatDateTime, idList, listPage } from '../people/common.ts';
 import '../../auth/password-history-tables.ts';
 

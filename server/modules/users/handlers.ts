@@ -41,7 +41,7 @@ import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { bearerToken } from '../../http/catalogue-routes.ts';
 import { checkCode } from '../../sms/codes.ts';
-import { type HandlerContext, type OperationBody, authOf, defineHandlers } from '../handler.ts';
+import { type HandlerContext, type OperationBody, authOf, defineHandlers } from '../../http/handler.ts';
 import { buildUserContext } from '../auth/context.ts';
 import { refuseWhileActing } from '../auth/common.ts';
 

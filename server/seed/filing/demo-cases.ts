@@ -6,20 +6,20 @@
  * then written with a few bulk statements.
  */
 import { createHash } from 'node:crypto';
-import type { HolidayCalendar } from '../../filing/calendar.ts';
-import { periodEnd } from '../../filing/calendar.ts';
-import { addDays, chinaMidnight, type PlainDate } from '../../filing/dates.ts';
-import { renderTemplate } from '../../filing/documents/templates.ts';
-import type { GeneratedKind } from '../../filing/documents/kinds.ts';
-import { entryHash, type AuditEntry } from '../../filing/audit.ts';
-import type { CaseState } from '../../filing/tables.ts';
-import { withCheckCharacter } from '../../filing/uscc.ts';
+import type { HolidayCalendar } from '../../modules/filing/calendar.ts';
+import { periodEnd } from '../../modules/filing/calendar.ts';
+import { addDays, chinaMidnight, type PlainDate } from '../../modules/filing/dates.ts';
+import { renderTemplate } from '../../modules/filing/documents/templates.ts';
+import type { GeneratedKind } from '../../modules/filing/documents/kinds.ts';
+import { entryHash, type AuditEntry } from '../../modules/filing/audit.ts';
+import type { CaseState } from '../../modules/filing/tables.ts';
+import { withCheckCharacter } from '../../modules/filing/uscc.ts';
 import { translate } from '../../http/i18n.ts';
 import { demoPdf } from './demo-pdf.ts';
 import { generateDeal } from './public.ts';
 import type { Random } from './random.ts';
-import { buildReceipt, type ReceiptDocument } from '../../filing/service/receipts.ts';
-import type { ReceiptKind } from '../../filing/receipt-tables.ts';
+import { buildReceipt, type ReceiptDocument } from '../../modules/filing/service/receipts.ts';
+import type { ReceiptKind } from '../../modules/filing/receipt-tables.ts';
 
 export interface DemoActor {
   accountId: string;

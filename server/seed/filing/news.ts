@@ -3,9 +3,9 @@
  * dated back from `today`, deterministic, inserted in one statement (skipped when news already exist).
  */
 import type { Db } from '../../db/database.ts';
-import { addDays, chinaMidnight, type PlainDate } from '../../filing/dates.ts';
-import type { NewsCategory } from '../../public/tables.ts';
-import '../../public/tables.ts';
+import { addDays, chinaMidnight, type PlainDate } from '../../modules/filing/dates.ts';
+import type { NewsCategory } from '../../modules/public/tables.ts';
+import '../../modules/public/tables.ts';
 
 const ITEMS: [NewsCategory, string, string][] = [
   [

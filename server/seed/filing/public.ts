@@ -6,9 +6,9 @@
  * before this system.
  */
 import type { Db } from '../../db/database.ts';
-import { HolidayCalendar, periodEnd } from '../../filing/calendar.ts';
-import { addDays, chinaMidnight, daysBetween, weekday, type PlainDate } from '../../filing/dates.ts';
-import { renderTemplate } from '../../filing/documents/templates.ts';
+import { HolidayCalendar, periodEnd } from '../../modules/filing/calendar.ts';
+import { addDays, chinaMidnight, daysBetween, weekday, type PlainDate } from '../../modules/filing/dates.ts';
+import { renderTemplate } from '../../modules/filing/documents/templates.ts';
 import { bulkInsert } from './bulk.ts';
 import { caseTitle, company, investor, type CompanyName, type TitleMode } from './names.ts';
 import { Random } from './random.ts';

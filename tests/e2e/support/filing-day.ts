@@ -4,8 +4,8 @@
  */
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { FILING_ROLE_PERMISSIONS, documents, type Actor } from '../../../server/filing/index.ts';
-import type { FilingContext } from '../../../server/filing/service/context.ts';
+import { FILING_ROLE_PERMISSIONS, documents, type Actor } from '../../../server/modules/filing/index.ts';
+import type { FilingContext } from '../../../server/modules/filing/service/context.ts';
 import { makePdf } from '../../support/file-fixtures.ts';
 import { call, type TestServer } from '../../support/server.ts';
 import { demoTokens } from '../../support/demo-sign-in.ts';
