@@ -167,8 +167,20 @@ describe.each(DB_KINDS)('permissions on %s', (kind) => {
     expect(rowsA.every((r) => r.tenantId === demo)).toBe(true);
     expect(rowsA).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ account: bossA.account, event: 'login', outcome: 'failure' }),
+        // A refused sign-in says why in words, in the reader's language (not the stored code).
+        expect.objectContaining({
+          account: bossA.account,
+          event: 'login',
+          outcome: 'failure',
+          reason: '用户名或密码错误',
+        }),
         expect.objectContaining({ account: bossA.account, event: 'login', outcome: 'success' }),
+      ]),
+    );
+    const inEnglish = await call(t, 'POST', '/log/login/query?lang=en', { token: tokenA, body: {} });
+    expect(inEnglish.body.data.dataResult).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ outcome: 'failure', reason: expect.stringMatching(/password/i) }),
       ]),
     );
     expect(rowsA.some((r) => r.account === bossB.account)).toBe(false);

@@ -8,6 +8,7 @@ import { authOf, defineHandlers, type ListContext } from '../../http/handler.ts'
 import type { ListRequest, ListSpec } from '../../http/list-query.ts';
 import { formatDateTime, listPage } from '../people/common.ts';
 import '../../auth/permission-tables.ts';
+import { hasText, translate, type Language } from '../../http/i18n.ts';
 
 const COMMON_FILTERS: ListSpec['filters'] = {
   account: ['l.account', 'like'],
@@ -49,6 +50,17 @@ function tenantOf(ctx: ListContext): string | null {
   return auth.isSuper ? null : (auth.tenantId ?? '');
 }
 
+/**
+ * Why a sign-in was refused, in the reader's language: the stored reason (the error's cause, e.g. locked,
+ * or the last part of its message key) when it has a label, else the text of the answer's code.
+ */
+function failureReason(lang: Language, reason?: string | null, code?: number | string | null): string | null {
+  if (reason && hasText(`audit.loginFailure.${reason}`))
+    return translate(lang, `audit.loginFailure.${reason}`);
+  if (code != null && hasText(`error.code.${code}`)) return translate(lang, `error.code.${code}`);
+  return reason ?? null;
+}
+
 export const auditHandlers = defineHandlers({
   'log.login.query': async (ctx) => {
     const tenantId = tenantOf(ctx);
@@ -84,6 +96,7 @@ export const auditHandlers = defineHandlers({
         ...r,
         createTime: formatDateTime(r.createTime),
         actingStartTime: formatDateTime(r.actingStartTime),
+        reason: r.outcome === 'failure' ? failureReason(ctx.lang, r.reason, r.code) : r.reason,
       })),
     };
   },
