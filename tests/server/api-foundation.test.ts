@@ -1,9 +1,9 @@
 /** The walking skeleton over the real app on both databases: login, context, menu, employee list. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
-describe.each(DB_KINDS)('foundation on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('foundation on %s', (kind) => {
   let t: TestServer;
   let token: string;
 

@@ -12,11 +12,11 @@ import { setFilePublic } from '../../server/files/attachments.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
 import { makePdf } from '../support/file-fixtures.ts';
 import { db, demoTenantId, loginToken, makeAccount, grantRole } from './auth-support.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-describe.each(DB_KINDS)('attachment owner rule on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('attachment owner rule on %s', (kind) => {
   let t: TestServer;
   let tenant: string;
   let owner: string;

@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
 import { db, demoTenantId, loginToken, makeAccount, makeTenant, type MadeAccount } from './auth-support.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
-describe.each(DB_KINDS)('acting as another user on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('acting as another user on %s', (kind) => {
   let t: TestServer;
   let demo: string;
   let admin: string;

@@ -4,7 +4,7 @@ import { CAPTCHA_ALPHABET, randomAnswer, renderCaptchaSvg } from '../../server/c
 import { lockSeconds, subjectForAccount } from '../../server/auth/brute-force.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
 import { db, login, makeAccount, solveCaptcha } from './auth-support.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
 describe('lock-out curve', () => {
   const at = (consecutive: number, secondsAgo = 0) => ({
@@ -37,7 +37,7 @@ describe('captcha image', () => {
   });
 });
 
-describe.each(DB_KINDS)('brute force on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('brute force on %s', (kind) => {
   let t: TestServer;
   // Each test its own client address, so the per-IP buckets of one test do not touch another's.
   let ipSeq = 0;

@@ -4,7 +4,7 @@ import { isCommonPassword, passwordProblems } from '../../server/auth/password-p
 import { BUILT_IN_SETTING } from '../../server/auth/security-settings.ts';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
 import { db, demoTenantId, login, loginToken, makeAccount, makeTenant } from './auth-support.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
 describe('password rules', () => {
   it('blocks the common passwords, also with punctuation added', () => {
@@ -38,7 +38,7 @@ describe('password rules', () => {
   });
 });
 
-describe.each(DB_KINDS)('password changes on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('password changes on %s', (kind) => {
   let t: TestServer;
   let demo: string;
   let admin: string;

@@ -14,9 +14,9 @@ import {
   outboxCount,
   solveCaptcha,
 } from './auth-support.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
-describe.each(DB_KINDS)('SMS flows on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('SMS flows on %s', (kind) => {
   let t: TestServer;
 
   beforeAll(async () => {

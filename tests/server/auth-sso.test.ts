@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseServiceResponse } from '../../server/sso/cas.ts';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
 import { fakeServer, makeAccount, type FakeServer } from './auth-support.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
 const SERVICE = 'https://filing.example.cn/login?mode=portal';
 
@@ -29,7 +29,7 @@ describe('CAS answers', () => {
   });
 });
 
-describe.each(DB_KINDS)('third-party sign-in on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('third-party sign-in on %s', (kind) => {
   let t: TestServer;
   let cas: FakeServer;
   let oauth: FakeServer;

@@ -4,12 +4,12 @@ import { dropCachedSessions } from '../../server/auth/session-cache.ts';
 import { hashToken } from '../../server/auth/tokens.ts';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
 import { db, demoTenantId, login, loginToken, makeAccount, makeTenant } from './auth-support.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
 const refresh = (t: TestServer, refresh_token: string) =>
   call(t, 'POST', '/authentication/apply', { body: { grant_type: 'refresh_token', refresh_token } });
 
-describe.each(DB_KINDS)('tokens and sessions on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('tokens and sessions on %s', (kind) => {
   let t: TestServer;
   let demo: string;
 

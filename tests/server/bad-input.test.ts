@@ -1,9 +1,9 @@
 /** Bad input gets a clear translated envelope, an HTTP 4xx, and writes nothing (but the operation log of a refused write attempt). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
-describe.each(DB_KINDS)('bad input on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('bad input on %s', (kind) => {
   let t: TestServer;
   let token: string;
   const sessions = async () =>

@@ -6,9 +6,9 @@ import { migrateAll, createTenantSpace } from '../../server/modules/spaces.ts';
 import { newId } from '../../server/auth/tokens.ts';
 import { platformMigrations } from '../../server/modules/migrations/platform.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
-describe.each(DB_KINDS)('database on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('database on %s', (kind) => {
   let t: TestServer;
   const db = () => t.server.database.db;
   beforeAll(async () => {

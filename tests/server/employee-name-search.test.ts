@@ -10,12 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenantSchemaName } from '../../server/db/tenant-space.ts';
 import { fillEmployees } from '../../tools/bench/bench-data.ts';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
 const PASSWORD = 'Lime#2026river';
 const escape = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-describe.each(DB_KINDS)('employee name search on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('employee name search on %s', (kind) => {
   let t: TestServer;
   let admin: string;
   const schema = tenantSchemaName('demo');

@@ -24,7 +24,7 @@ import {
   makeAccount,
   makeTenant,
 } from './auth-support.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
 /** What a browser adds to a same-origin fetch, and no page script can take away. */
 const BROWSER = { origin: 'http://127.0.0.1', 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' };
@@ -35,7 +35,7 @@ interface Envelope {
   data: any;
 }
 
-describe.each(DB_KINDS)('signed file links and the refresh cookie on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('signed file links and the refresh cookie on %s', (kind) => {
   let t: TestServer;
   const logLines: string[] = [];
   let tenantA: string;

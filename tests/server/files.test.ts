@@ -12,12 +12,12 @@ import { setFilePublic } from '../../server/files/attachments.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
 import { GBK_BYTES, makeExe, makePdf, makePng, makeZip } from '../support/file-fixtures.ts';
 import { db, demoTenantId, loginToken, makeAccount, makeTenant } from './auth-support.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const MB = 1024 * 1024;
 
-describe.each(DB_KINDS)('files on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('files on %s', (kind) => {
   let t: TestServer;
   let tokenA: string;
   let tokenB: string;

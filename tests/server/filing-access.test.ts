@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 import {
   fillFiling,
   makeActor,
@@ -41,7 +41,7 @@ async function refused(p: Promise<unknown>, reason: string, code?: number) {
   if (code !== undefined) expect((err as FilingError).code).toBe(code);
 }
 
-describe.each(DB_KINDS)('filing access on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('filing access on %s', (kind) => {
   let t: TestServer;
   let w: World;
   let ctx: FilingContext;

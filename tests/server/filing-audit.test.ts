@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 import { fillFiling, makeWorld, testContext, TestClock } from './filing-support.ts';
 import { verifyAuditChain } from '../../server/modules/filing/audit.ts';
 import * as T from '../../server/modules/filing/service/transitions.ts';
@@ -28,7 +28,7 @@ async function auditVerifyCli(env: Record<string, string>): Promise<{ code: numb
   }
 }
 
-describe.each(DB_KINDS)('audit chain on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('audit chain on %s', (kind) => {
   let t: TestServer;
   const db = () => t.server.database.db;
   beforeAll(async () => {

@@ -24,7 +24,7 @@ import { translate } from '../../server/http/i18n.ts';
 import { withCalendarNotes } from '../../server/modules/filing/calendar-notes.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
 import { makeAccount } from './auth-support.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 import { fillFiling, makeWorld, testContext, TestClock, type World } from './filing-support.ts';
 
 async function refused(p: Promise<unknown>, reason: string): Promise<FilingError> {
@@ -37,7 +37,7 @@ async function refused(p: Promise<unknown>, reason: string): Promise<FilingError
   return err as FilingError;
 }
 
-describe.each(DB_KINDS)('holiday calendar administration on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('holiday calendar administration on %s', (kind) => {
   let t: TestServer;
   let w: World;
   let ctx: FilingContext;

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestServer } from '../support/server.ts';
 import { prepareServer } from '../../server/start.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 import { fillFiling, makeWorld, testContext, TestClock } from './filing-support.ts';
 import * as T from '../../server/modules/filing/service/transitions.ts';
 import { DEADLINE_QUEUE } from '../../server/modules/filing/jobs/deadline-jobs.ts';
@@ -35,7 +35,7 @@ const caseState = (db: Db, id: string) =>
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
 
-describe.each(DB_KINDS)('deadline jobs on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('deadline jobs on %s', (kind) => {
   it('fires a stored deadline job after a restart: Phase I expired → DEEMED_CLEARED', async () => {
     const t = await startTestServer(kind, { seedDemo: false }, { filingWorkers: false });
     let second: Awaited<ReturnType<typeof prepareServer>> | undefined;

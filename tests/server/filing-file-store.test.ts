@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
 import { demoTokens } from '../support/demo-sign-in.ts';
 import { makePdf } from '../support/file-fixtures.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
-describe.each(DB_KINDS)('filing documents on the file store (%s)', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('filing documents on the file store (%s)', (kind) => {
   let t: TestServer;
   const tokenOf = demoTokens(() => t);
   const as = async (account: string, method: 'GET' | 'POST', path: string, body?: unknown) =>

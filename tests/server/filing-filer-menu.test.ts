@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
 interface MenuOut {
   alias: string;
@@ -14,7 +14,7 @@ interface MenuOut {
 }
 const flat = (nodes: MenuOut[]): string[] => nodes.flatMap((n) => [n.alias, ...flat(n.children)]);
 
-describe.each(DB_KINDS)('seeded filing roles and their menus (%s)', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('seeded filing roles and their menus (%s)', (kind) => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer(kind, { seedFilingDemo: true }, { filingWorkers: false });

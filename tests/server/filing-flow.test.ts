@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 import { fillFiling, makeWorld, testContext, TestClock, upload, type World } from './filing-support.ts';
 import type { FilingContext } from '../../server/modules/filing/service/context.ts';
 import * as T from '../../server/modules/filing/service/transitions.ts';
@@ -42,7 +42,7 @@ async function refused(p: Promise<unknown>, reason: string): Promise<FilingError
   return err as FilingError;
 }
 
-describe.each(DB_KINDS)('filing flow on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('filing flow on %s', (kind) => {
   let t: TestServer;
   let w: World;
   let ctx: FilingContext;

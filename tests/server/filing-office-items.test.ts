@@ -7,7 +7,7 @@
  *   撤回 (filings with a withdrawal request, seen by exactly the tenants that take part).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
 import { demoTokens } from '../support/demo-sign-in.ts';
 import { db } from './auth-support.ts';
@@ -36,7 +36,7 @@ const ENTERPRISE_OF: Record<string, string> = {
 };
 const REGION = '江苏省市场监督管理局';
 
-describe.each(DB_KINDS)('office items on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('office items on %s', (kind) => {
   let t: TestServer;
   const tokenOf = demoTokens(() => t);
   const as = async (account: string, method: 'GET' | 'POST', path: string, body?: unknown) =>

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 import { fillFiling, makeActor, makeWorld, testContext, TestClock, type World } from './filing-support.ts';
 import type { FilingContext } from '../../server/modules/filing/service/context.ts';
 import { FilingError, type Actor } from '../../server/modules/filing/actor.ts';
@@ -34,7 +34,7 @@ async function refused(p: Promise<unknown>, reason: string): Promise<FilingError
   return err as FilingError;
 }
 
-describe.each(DB_KINDS)('delegated proposals on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('delegated proposals on %s', (kind) => {
   let t: TestServer;
   let w: World;
   let ctx: FilingContext;

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
 import { demoTokens } from '../support/demo-sign-in.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 import { fillFiling, TestClock } from './filing-support.ts';
 import { filingContext, type FilingContext } from '../../server/modules/filing/service/context.ts';
 import type { Actor } from '../../server/modules/filing/actor.ts';
@@ -33,7 +33,7 @@ interface Item {
   actualSha256?: string | null;
 }
 
-describe.each(DB_KINDS)('filing receipts (%s)', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('filing receipts (%s)', (kind) => {
   let t: TestServer;
   let ctx: FilingContext;
   const clock = new TestClock('2026-04-01');

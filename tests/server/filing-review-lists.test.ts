@@ -5,7 +5,7 @@
  * review:assign only, and assigning someone outside the authority is refused and changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
 import { demoTokens } from '../support/demo-sign-in.ts';
 
@@ -18,7 +18,7 @@ interface Row {
   calendarNote?: string | null;
 }
 
-describe.each(DB_KINDS)('review lists on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('review lists on %s', (kind) => {
   let t: TestServer;
   const tokenOf = demoTokens(() => t);
   const as = async (account: string, method: 'GET' | 'POST', path: string, body?: unknown) =>

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 import { CASE_STATES } from '../../server/modules/filing/tables.ts';
 import { verifyAuditChain } from '../../server/modules/filing/audit.ts';
 import { buildDemoCases, type DemoPeople } from '../../server/seed/filing/demo-cases.ts';
@@ -46,7 +46,7 @@ describe('demo histories', () => {
   });
 });
 
-describe.each(DB_KINDS)('filing demo seed on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('filing demo seed on %s', (kind) => {
   let t: TestServer;
   const db = () => t.server.database.db;
   beforeAll(async () => {

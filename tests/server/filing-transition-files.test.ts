@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 import { fillFiling, makeWorld, testContext, TestClock, type World } from './filing-support.ts';
 import type { FilingContext } from '../../server/modules/filing/service/context.ts';
 import type { Actor } from '../../server/modules/filing/actor.ts';
@@ -28,7 +28,7 @@ async function refusal(p: Promise<unknown>): Promise<FilingError> {
   return err as FilingError;
 }
 
-describe.each(DB_KINDS)('authority transition files on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('authority transition files on %s', (kind) => {
   let t: TestServer;
   let w: World;
   let ctx: FilingContext;

@@ -5,11 +5,11 @@
  * subsystem without an alias (it used to fail in the database). An edit without an alias keeps its own.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
 import { demoTokens } from '../support/demo-sign-in.ts';
 
-describe.each(DB_KINDS)('bad input refused on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('bad input refused on %s', (kind) => {
   let t: TestServer;
   let admin: string;
   const tokenOf = demoTokens(() => t);

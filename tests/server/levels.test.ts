@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
 import { demoTenantId, loginToken, makeAccount } from './auth-support.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
 interface Level {
   id: string;
@@ -16,7 +16,7 @@ interface Level {
   type: 'org' | 'position';
 }
 
-describe.each(DB_KINDS)('levels on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('levels on %s', (kind) => {
   let t: TestServer;
   let admin: string;
   let memberToken: string;

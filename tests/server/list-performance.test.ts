@@ -10,11 +10,11 @@ import { tenantSchemaName } from '../../server/db/tenant-space.ts';
 import { EXACT_COUNT_LIMIT } from '../../server/http/list-count.ts';
 import { fillEmployees } from '../../tools/bench/bench-data.ts';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
 const ROWS = EXACT_COUNT_LIMIT + 3_000;
 
-describe.each(DB_KINDS)('large lists on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('large lists on %s', (kind) => {
   let t: TestServer;
   let admin: string;
   const schema = tenantSchemaName('demo');

@@ -4,9 +4,9 @@ import { hashPassword } from '../../server/auth/passwords.ts';
 import { tenantSchemaName } from '../../server/db/tenant-space.ts';
 import { DEMO_TENANT_CODE } from '../../server/seed/seed.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
-describe.each(DB_KINDS)('menu grants on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('menu grants on %s', (kind) => {
   let t: TestServer;
   const PASSWORD = 'Grant#2026pass';
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../server/auth/tokens.ts';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
 import { db, demoTenantId, loginToken, makeAccount } from './auth-support.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 import { alertJobs, alertJobsSettled } from './alert-jobs-support.ts';
 
 interface Person {
@@ -22,7 +22,7 @@ interface Person {
   email: string;
 }
 
-describe.each(DB_KINDS)('message alerts on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('message alerts on %s', (kind) => {
   let t: TestServer;
   let admin: string;
   let schema: string;
@@ -218,7 +218,7 @@ describe.each(DB_KINDS)('message alerts on %s', (kind) => {
  * running (server A); the alerts are all delivered afterwards by the workers of a server started later
  * on the same database (server B): the queued work survives a restart, and is sent a page at a time.
  */
-describe.each(DB_KINDS)('message alerts to everyone on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('message alerts to everyone on %s', (kind) => {
   // More than two pages of the batch size the servers below use (the default, 500, costs minutes of PGlite).
   const PAGE = 50;
   const PEOPLE = 130;

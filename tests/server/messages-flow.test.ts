@@ -11,7 +11,7 @@ import { newId } from '../../server/auth/tokens.ts';
 import { openEventStream } from '../support/event-stream.ts';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
 import { db, demoTenantId, loginToken, makeAccount } from './auth-support.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
 const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
@@ -22,7 +22,7 @@ interface Person {
   name: string;
 }
 
-describe.each(DB_KINDS)('messages on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('messages on %s', (kind) => {
   let t: TestServer;
   let admin: string;
   let schema: string;

@@ -10,7 +10,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
 import { db, demoTenantId, makeAccount } from './auth-support.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 import { alertJobs, alertJobsSettled, waitFor } from './alert-jobs-support.ts';
 import { SmtpMailAdapter } from '../../server/mail/smtp.ts';
 
@@ -93,7 +93,7 @@ async function startSmtp(): Promise<{ server: SMTPServer; port: number; received
   return { server, port: (server.server.address() as AddressInfo).port, received };
 }
 
-describe.each(DB_KINDS)('message alerts by SMTP on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('message alerts by SMTP on %s', (kind) => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let t: TestServer;
   let admin: string;

@@ -9,10 +9,10 @@ import { newId } from '../../server/auth/tokens.ts';
 import { openEventStream } from '../support/event-stream.ts';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
 import { db, demoTenantId, loginToken, makeAccount } from './auth-support.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 import { waitFor } from './alert-jobs-support.ts';
 
-describe.each(DB_KINDS)('bell stream after membership changes on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('bell stream after membership changes on %s', (kind) => {
   let t: TestServer;
   let admin: string;
   let tenantId: string;

@@ -23,7 +23,7 @@ import { demoTokens } from '../support/demo-sign-in.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { db } from './auth-support.ts';
 import { plausible } from './bad-input-generated.suite.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
 /** The query parameters that name a case or a part of it. */
 const CASE_PARAMS = ['caseId', 'partyId', 'documentId', 'marketId'] as const;
@@ -41,7 +41,7 @@ const BODY_TRIES = 6;
 const VALIDATION = 6010101;
 const REFUSALS = new Set([404, 6010104]);
 
-describe.each(DB_KINDS)('case objects on %s, generated per operation', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('case objects on %s, generated per operation', (kind) => {
   let t: TestServer;
   const tokenOf = demoTokens(() => t);
   let ids: Record<CaseParam, string>;

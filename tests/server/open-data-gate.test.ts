@@ -15,11 +15,11 @@ import {
 } from '../../server/modules/public/export-gate.ts';
 import { ApiError } from '../../server/http/envelope.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
 const LIMIT = 5;
 
-describe.each(DB_KINDS)('open-data downloads on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('open-data downloads on %s', (kind) => {
   let t: TestServer;
 
   beforeAll(async () => {

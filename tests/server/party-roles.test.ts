@@ -9,9 +9,9 @@ import { newId } from '../../server/auth/tokens.ts';
 import { tenantSchemaName } from '../../server/db/tenant-space.ts';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
 import { demoTenantId, loginToken, makeAccount } from './auth-support.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
-describe.each(DB_KINDS)('roles of organisations and positions on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('roles of organisations and positions on %s', (kind) => {
   let t: TestServer;
   let admin: string;
   let memberToken: string;

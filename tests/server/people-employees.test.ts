@@ -9,12 +9,12 @@ import { createTenantSpace } from '../../server/modules/spaces.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { newId } from '../../server/auth/tokens.ts';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 import { attachmentRow } from './auth-support.ts';
 
 const PASSWORD = 'Lime#2026river';
 
-describe.each(DB_KINDS)('people: employees on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('people: employees on %s', (kind) => {
   let t: TestServer;
   let admin: string;
   const db = () => t.server.database.db;

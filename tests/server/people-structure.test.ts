@@ -11,7 +11,7 @@ import { migrateSchema } from '../../server/db/migrate.ts';
 import { tenantMigrations } from '../../server/modules/migrations/tenant.ts';
 import { newId } from '../../server/auth/tokens.ts';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
 describe('people: the catalogue', () => {
   it('has a handler for every operation of the people areas and the user member lists', () => {
@@ -26,7 +26,7 @@ describe('people: the catalogue', () => {
   });
 });
 
-describe.each(DB_KINDS)('people: structure on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('people: structure on %s', (kind) => {
   let t: TestServer;
   let admin: string;
   const space = () => t.server.database.db.withSchema(tenantSchemaName('demo'));

@@ -16,9 +16,9 @@ import {
   makeTenant,
   type MadeAccount,
 } from './auth-support.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
-describe.each(DB_KINDS)('permissions on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('permissions on %s', (kind) => {
   let t: TestServer;
   let demo: string;
   let admin: string;

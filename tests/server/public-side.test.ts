@@ -14,7 +14,7 @@ import { OPEN_DATA_FIELDS } from '../../server/modules/public/open-data.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
 import { makeExe, makePdf, makePng } from '../support/file-fixtures.ts';
 import { db, demoTenantId, loginToken, makeAccount, makeTenant, solveCaptcha } from './auth-support.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
 const today = chinaDate(new Date());
 
@@ -48,7 +48,7 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-describe.each(DB_KINDS)('public side on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('public side on %s', (kind) => {
   let t: TestServer;
   let authority: string;
   let lead: string; // authority admin: every tenant permission, in the authority's tenant

@@ -10,9 +10,9 @@ import { newId } from '../../server/auth/tokens.ts';
 import { tenantSchemaName } from '../../server/db/tenant-space.ts';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
 import { db, demoTenantId, loginToken, makeAccount } from './auth-support.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
-describe.each(DB_KINDS)('menu resources on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('menu resources on %s', (kind) => {
   let t: TestServer;
   let admin: string;
   let systemId: string;

@@ -4,9 +4,9 @@ import { hashPassword } from '../../server/auth/passwords.ts';
 import { tenantSchemaName } from '../../server/db/tenant-space.ts';
 import { DEMO_TENANT_CODE } from '../../server/seed/seed.ts';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
-describe.each(DB_KINDS)('role resources on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('role resources on %s', (kind) => {
   let t: TestServer;
   let admin: string;
   let systemId: string;

@@ -20,9 +20,9 @@ import {
   makeTenant,
   solveCaptcha,
 } from './auth-support.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
-describe.each(DB_KINDS)('security findings on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('security findings on %s', (kind) => {
   let t: TestServer;
   let demo: string;
   let other: string;

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropCachedSessions } from '../../server/auth/session-cache.ts';
 import { hashToken } from '../../server/auth/tokens.ts';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
-describe.each(DB_KINDS)('security on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('security on %s', (kind) => {
   let t: TestServer;
   let token: string;
   const db = () => t.server.database.db;

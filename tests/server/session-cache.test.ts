@@ -8,9 +8,9 @@ import { revokeAccountSessions } from '../../server/auth/session.ts';
 import { tenantSchemaName } from '../../server/db/tenant-space.ts';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
 import { db, demoTenantId, loginToken, makeAccount } from './auth-support.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
-describe.each(DB_KINDS)('session cache on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('session cache on %s', (kind) => {
   let t: TestServer;
   let admin: string;
   let tenantId: string;

@@ -8,7 +8,7 @@ import { redactSecrets } from '../../server/modules/logs/redact.ts';
 import '../../server/modules/logs/log-table.ts';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
 import { db, demoTenantId, loginToken, makeAccount, type MadeAccount } from './auth-support.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
 interface MenuOut {
   alias: string;
@@ -38,7 +38,7 @@ describe('redactSecrets', () => {
   });
 });
 
-describe.each(DB_KINDS)('shell calls on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('shell calls on %s', (kind) => {
   let t: TestServer;
   let admin: string;
   let demo: string;

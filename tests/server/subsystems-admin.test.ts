@@ -7,9 +7,9 @@ import { newId } from '../../server/auth/tokens.ts';
 import { tenantSchemaName } from '../../server/db/tenant-space.ts';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
 import { db, loginToken, makeAccount } from './auth-support.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
-describe.each(DB_KINDS)('subsystems on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('subsystems on %s', (kind) => {
   let t: TestServer;
   let admin: string;
   const post = (path: string, body?: unknown, token = admin) => call(t, 'POST', path, { token, body });

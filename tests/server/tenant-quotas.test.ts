@@ -9,11 +9,11 @@ import { tenantSchemaName } from '../../server/db/tenant-space.ts';
 import { makePdf } from '../support/file-fixtures.ts';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
 import { db, demoTenantId, loginToken, makeAccount } from './auth-support.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
 const PASSWORD = 'Lime#2026river';
 
-describe.each(DB_KINDS)('tenant quotas on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('tenant quotas on %s', (kind) => {
   let t: TestServer;
   let admin: string;
   let demo: string;

@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
 import { db, demoTenantId, loginToken, makeAccount } from './auth-support.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
-describe.each(DB_KINDS)('tenant relations on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('tenant relations on %s', (kind) => {
   let t: TestServer;
   let admin: string;
   let tenantAdmin: string;

@@ -9,9 +9,9 @@ import { newId } from '../../server/auth/tokens.ts';
 import { tenantSchemaName } from '../../server/db/tenant-space.ts';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
 import { db, demoTenantId, loginToken, makeAccount } from './auth-support.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
-describe.each(DB_KINDS)('tenants on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('tenants on %s', (kind) => {
   let t: TestServer;
   let admin: string;
   let demo: string;

@@ -18,7 +18,7 @@ import {
   makeAccount,
   solveCaptcha,
 } from './auth-support.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
 let serial = 0;
 /** A valid credit code, different each call. */
@@ -27,7 +27,7 @@ function creditCode(): string {
   return withCheckCharacter(`91110000${String(100000000 + serial * 7919).slice(0, 9)}`);
 }
 
-describe.each(DB_KINDS)('tenant life on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('tenant life on %s', (kind) => {
   let t: TestServer;
   let admin: string;
   const post = (path: string, body?: unknown, token?: string) => call(t, 'POST', path, { token, body });

@@ -23,7 +23,7 @@ import { ORG_TREE } from '../../server/modules/orgs/handlers.ts';
 import { POSITION_TREE } from '../../server/modules/positions/handlers.ts';
 import { GROUP_TREE } from '../../server/modules/groups/handlers.ts';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
 const SCHEMA = tenantSchemaName('demo');
 
@@ -54,7 +54,7 @@ async function until(probe: () => Promise<boolean>, ms = 45_000): Promise<void> 
   }
 }
 
-describe.each(DB_KINDS)('tree tables on %s', (dbKind) => {
+describe.each(dbKindsOf(import.meta.url))('tree tables on %s', (dbKind) => {
   let t: TestServer;
   let admin: string;
   const db = () => t.server.database.db;

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueSession, issueSessionInFamily } from '../../server/auth/session.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
 import { attachmentRow, db, demoTenantId, makeAccount, makeTenant, grantRole } from './auth-support.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
-describe.each(DB_KINDS)('trust rules on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('trust rules on %s', (kind) => {
   let t: TestServer;
   let demo: string;
   let authority: string;

@@ -15,7 +15,7 @@ import { answerClientError } from '../../server/http/errors.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { makePdf } from '../support/file-fixtures.ts';
 import { demoTenantId, loginToken, makeAccount } from './auth-support.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
 const PROC_FD = '/proc/self/fd';
 
@@ -85,7 +85,7 @@ async function settle(check: () => boolean, ms = 10_000): Promise<boolean> {
   }
 }
 
-describe.each(DB_KINDS)('uploads cut short on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('uploads cut short on %s', (kind) => {
   let t: TestServer;
   let token: string;
   let port: number;

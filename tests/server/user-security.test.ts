@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAsAdmin, startTestServer, type TestServer } from '../support/server.ts';
 import { db, loginToken, makeAccount } from './auth-support.ts';
-import { DB_KINDS } from './databases.ts';
+import { dbKindsOf } from './databases.ts';
 
-describe.each(DB_KINDS)('user security settings on %s', (kind) => {
+describe.each(dbKindsOf(import.meta.url))('user security settings on %s', (kind) => {
   let t: TestServer;
   let admin: string;
   const post = (path: string, body?: unknown, token = admin) => call(t, 'POST', path, { token, body });
