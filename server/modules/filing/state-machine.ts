@@ -1,9 +1,10 @@
 /**
  * The filing state machine of domain-model.md as data: every action, the states it starts from, where it
- * goes, who may take it (side and permission). The service (service/transitions.ts) runs the guards that
- * need the database; `availableActions` tells a screen which buttons to show.
+ * goes, who may take it (side and permission). The service takes each through one runner
+ * (service/transition-runner.ts: these checks, then the action's effect); `availableActions` tells a
+ * screen which buttons to show.
  */
-import type { CaseState } from './tables.ts';
+import { CASE_STATES, type CaseState } from './tables.ts';
 import type { FilingPermission } from './permissions.ts';
 
 export type Side = 'filer' | 'authority' | 'system';
@@ -34,6 +35,11 @@ export interface TransitionRule {
   to: readonly (CaseState | 'RETURN')[];
   side: Side;
   permission?: FilingPermission;
+  /**
+   * States the action is also taken in without moving the case (a 补正 order during review, its answer).
+   * Not offered by `availableActions` (the domain model's moves): the case view adds them (`keptActions`).
+   */
+  keepsStateIn?: readonly CaseState[];
   /** Guards in words (translation keys under filing.guard.), enforced by the service. */
   guards: string[];
 }
@@ -51,6 +57,7 @@ export const TRANSITIONS: readonly TransitionRule[] = [
     action: 'requestSupplement',
     from: ['SUBMITTED'],
     to: ['AWAITING_SUPPLEMENT'],
+    keepsStateIn: ['PHASE_I', 'PHASE_II'],
     side: 'authority',
     permission: 'review:check',
     guards: ['dueDateAhead'],
@@ -59,6 +66,8 @@ export const TRANSITIONS: readonly TransitionRule[] = [
     action: 'answerSupplement',
     from: ['AWAITING_SUPPLEMENT'],
     to: ['SUBMITTED'],
+    // An open request is answered whatever the state (the request being open is the guard).
+    keepsStateIn: CASE_STATES,
     side: 'filer',
     permission: 'filing:submit',
     guards: ['answerGiven'],
@@ -176,17 +185,31 @@ export function ruleFor(action: string): TransitionRule {
   return rule;
 }
 
+/** Whether the action may be taken in this state (a move from it, or an act that keeps it). */
+export function takenIn(rule: TransitionRule, state: CaseState): boolean {
+  return rule.from.includes(state) || Boolean(rule.keepsStateIn?.includes(state));
+}
+
+const mayTake = (t: TransitionRule, side: Side, permissions: ReadonlySet<string>) =>
+  t.side === side && (t.permission === undefined || permissions.has(t.permission));
+
 /** The actions a side with a permission set may take from a state (guards aside). */
 export function availableActions(
   state: CaseState,
   side: Side,
   permissions: ReadonlySet<string>,
 ): TransitionRule[] {
+  return TRANSITIONS.filter((t) => t.from.includes(state) && mayTake(t, side, permissions));
+}
+
+/** The acts a side may take in a state that keep it (`keepsStateIn`), not already among its moves. */
+export function keptActions(
+  state: CaseState,
+  side: Side,
+  permissions: ReadonlySet<string>,
+): TransitionRule[] {
   return TRANSITIONS.filter(
-    (t) =>
-      t.from.includes(state) &&
-      t.side === side &&
-      (t.permission === undefined || permissions.has(t.permission)),
+    (t) => !t.from.includes(state) && t.keepsStateIn?.includes(state) && mayTake(t, side, permissions),
   );
 }
 

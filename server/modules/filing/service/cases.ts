@@ -21,14 +21,15 @@ import { view, views } from './rows.ts';
 import { inUnit, INTERNAL_ACTIONS } from './unit.ts';
 import { appendAudit } from '../audit.ts';
 import { proposalsOf } from './proposal-view.ts';
-import { availableActions, isFinal } from '../state-machine.ts';
+import { availableActions, isFinal, keptActions } from '../state-machine.ts';
 import { daysBetween, chinaDate } from '../dates.ts';
 import { calendarGap, coveredYears } from './calendar-service.ts';
 import {
   extensionLeft,
+  noOpenSupplement,
   noticeStillLive,
   periodOver,
-  REVIEW_ORDER_STATES,
+  returnable,
   supplementAnswerable,
   supplementLapsed,
   TIME_BOUND_ACTIONS,
@@ -394,27 +395,21 @@ async function caseView(trx: Db, access: CaseAccess, b: Bundle, actor: Actor, no
   const inTime = (action: string) =>
     !(TIME_BOUND_ACTIONS.includes(action) && periodOver(phaseClock, today)) &&
     !(action === 'clearPhaseI' && noticeStillLive(notice, today));
-  // …nor the case's data (the other guards of transitions.ts that need no input from the caller).
+  // …nor the case's data (the guards of the transitions' effects that need no input from the caller, by
+  // the same predicates).
   const answerable = supplements.some((s) => supplementAnswerable(s, today));
   const dataAllows = (action: string) =>
     (action !== 'answerSupplement' || answerable) &&
     (action !== 'deemNotFiled' || supplements.some((s) => supplementLapsed(s, today))) &&
-    (action !== 'returnFiling' || b.case.procedure === 'SIMPLIFIED') &&
-    (action !== 'accept' || !supplements.some((s) => s.state === 'OPEN')) &&
+    (action !== 'returnFiling' || returnable(b.case)) &&
+    (action !== 'accept' || noOpenSupplement(supplements)) &&
     (action !== 'extend' || extensionLeft(phaseClock));
   const permitted = new Set([...actor.permissions].filter((p) => has(actor, p as never)));
-  const moves = availableActions(state, side, permitted).map((t) => t.action);
-  // Moves the state machine lists for one state that the service takes in others too: a 补正 order during
-  // review, and its answer (the filer answers an open request whatever the state).
-  if (access.authority && permitted.has('review:check') && REVIEW_ORDER_STATES.includes(state))
-    moves.push('requestSupplement');
-  if (
-    !access.authority &&
-    permitted.has('filing:submit') &&
-    answerable &&
-    !moves.includes('answerSupplement')
-  )
-    moves.push('answerSupplement');
+  // The table's moves from this state, then the acts it takes keeping the state (a 补正 order during
+  // review; the filer answers an open request whatever the state), as the runner accepts them.
+  const moves = [...availableActions(state, side, permitted), ...keptActions(state, side, permitted)].map(
+    (t) => t.action,
+  );
   return {
     case: {
       ...view(b.case),

@@ -10,7 +10,8 @@ import { SYSTEM_ACTOR } from '../actor.ts';
 import { hasPassed } from '../calendar.ts';
 import type { FilingContext } from './context.ts';
 import { generateAndServe } from './documents.ts';
-import { closeNotice } from './transitions.ts';
+import { closeNotice } from './decision-transitions.ts';
+import { moveCase } from './transition-runner.ts';
 import { inUnit, recordTransition } from './unit.ts';
 import { chinaDate } from '../dates.ts';
 
@@ -66,17 +67,7 @@ export async function processClock(ctx: FilingContext, clockId: string): Promise
       const documentId = await generateAndServe(u, c.id, 'DEEMED_CLEARED_NOTICE', SYSTEM_ACTOR, {
         dueOn: clock.due_on,
       });
-      await u.trx
-        .updateTable('filing.case')
-        .set((e) => ({
-          state: 'DEEMED_CLEARED',
-          decision: 'DEEMED_CLEARED',
-          decided_on: u.today,
-          updated_at: u.at,
-          version: e('version', '+', 1),
-        }))
-        .where('id', '=', c.id)
-        .execute();
+      await moveCase(u, c.id, 'DEEMED_CLEARED', { decision: 'DEEMED_CLEARED', decided_on: u.today });
       await recordTransition(u, {
         caseId: c.id,
         action: 'deemCleared',

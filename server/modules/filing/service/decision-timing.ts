@@ -2,8 +2,8 @@
  * When a review decision may be taken, as both the transition and the case view judge it (so 不实施进一步
  * 审查 is offered exactly when it would be taken): a phase's decisions only before its period has run out,
  * and clearance of a simplified case only once its public notice has ended. Below them, the guards on a
- * case's supplements and clock that the case view applies to its `actions` the way transitions.ts checks
- * them (tests/server/offered-actions.test.ts holds the two together).
+ * case's data that the transitions (transition-runner.ts and the *-transitions.ts effects) check and the
+ * case view applies to its `actions`, one predicate for both (tests/server/offered-actions.test.ts).
  */
 import { hasPassed } from '../calendar.ts';
 import { PHASE_II_MAX_EXTENSION } from '../clocks.ts';
@@ -29,22 +29,29 @@ export function noticeStillLive(
   );
 }
 
-/** The states in which the authority may order a 补正 (transitions.requestSupplement: the state is kept). */
-export const REVIEW_ORDER_STATES = ['PHASE_I', 'PHASE_II'];
-
 type SupplementFacts = { stage: string; state: string; due_on: PlainDate };
 
-/** A supplement request the filer may still answer (transitions.answerSupplement): open and not past due. */
+/** A supplement request the filer may still answer (answerSupplement): open and not past due. */
 export function supplementAnswerable(s: SupplementFacts, today: PlainDate): boolean {
   return s.state === 'OPEN' && !hasPassed(s.due_on, today);
 }
 
-/** A pre-acceptance request past its due date (transitions.deemNotFiled): the filing may be deemed not filed. */
+/** A pre-acceptance request past its due date (deemNotFiled): the filing may be deemed not filed. */
 export function supplementLapsed(s: SupplementFacts, today: PlainDate): boolean {
   return s.stage === 'PRE_ACCEPTANCE' && ['OPEN', 'LAPSED'].includes(s.state) && s.due_on < today;
 }
 
-/** Whether Phase II may still be extended by a day (AML art 26: at most 60 days in all). */
-export function extensionLeft(clock: { extension_days: number } | undefined): boolean {
-  return Boolean(clock && clock.extension_days < PHASE_II_MAX_EXTENSION);
+/** Whether Phase II may still be extended by `days` (AML art 26: at most 60 days in all). */
+export function extensionLeft(clock: { extension_days: number } | undefined, days = 1): boolean {
+  return Boolean(clock && clock.extension_days + days <= PHASE_II_MAX_EXTENSION);
+}
+
+/** No request of the case is still open (accept waits for the answers). */
+export function noOpenSupplement(supplements: readonly { state: string }[]): boolean {
+  return !supplements.some((s) => s.state === 'OPEN');
+}
+
+/** Only a simplified filing is returned (returnFiling; a normal one is asked for a supplement). */
+export function returnable(c: { procedure: string }): boolean {
+  return c.procedure === 'SIMPLIFIED';
 }

@@ -26,6 +26,8 @@ import {
   type TransitionResult,
 } from './transitions.ts';
 import { inUnit, INTERNAL_ACTIONS, PROPOSABLE_ACTIONS, recordTransition } from './unit.ts';
+import { wrongState } from './transition-runner.ts';
+import { returnable } from './decision-timing.ts';
 import { delegationOf, isDelegatedReviewer, isDelegatingLead } from './proposal-view.ts';
 
 export { PROPOSABLE_ACTIONS, INTERNAL_ACTIONS };
@@ -46,10 +48,9 @@ export async function proposeDecision(
     const d = await delegationOf(u.trx, caseId);
     if (!isDelegatedReviewer(actor, d)) throw new FilingError('notDelegatedReviewer', {}, Code.NO_PERMISSION);
     const state = access.case.state;
-    if (!ruleFor(action).from.includes(state))
-      throw new FilingError('wrongState', { action, state }, Code.WARNING);
-    if (action === 'returnFiling' && access.case.procedure !== 'SIMPLIFIED')
-      throw new FilingError('returnSimplifiedOnly');
+    // The checks the lead's transition will make on the case as it stands (transition-runner.ts, the effect).
+    if (!ruleFor(action).from.includes(state)) throw wrongState(action, state);
+    if (action === 'returnFiling' && !returnable(access.case)) throw new FilingError('returnSimplifiedOnly');
     await u.trx
       .updateTable('filing.proposal')
       .set({ state: 'SUPERSEDED', decided_at: u.at })
