@@ -47,10 +47,11 @@ export function AboutData() {
             data-raw-text-ok=""
             tabIndex={0}
             role="region"
-            aria-labelledby={`about-${tab}`}
+            aria-labelledby={`about-${tab}-fields`}
           >
             <table className="pub-table">
-              <caption>
+              {/* Its own name: a second landmark named like the section would be a duplicate (axe). */}
+              <caption id={`about-${tab}-fields`}>
                 {t('about.fields')}: {t(`about.list.${tab}`)}
               </caption>
               <thead>

@@ -5,8 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { captchaImageOf, useCaptchaImage } from '../../renderers/sms-code/useCaptchaImage.ts';
-import { get } from './api.ts';
-import { CAPTCHA } from './endpoints.ts';
+import { callPublic } from './api.ts';
 import { useI18n } from './i18n.ts';
 import { COMMENT_MAX } from './comment-limits.ts';
 
@@ -32,7 +31,9 @@ export function Captcha({
   const renew = useCallback(() => setRound((n) => n + 1), []);
   const image = useCaptchaImage(
     async (previous, signal) =>
-      captchaImageOf(await get(CAPTCHA, previous ? { requestId: previous } : {}, signal)),
+      captchaImageOf(
+        await callPublic('user.captcha', { query: previous ? { requestId: previous } : {}, signal }),
+      ),
     round,
   );
   const captcha = image.data;

@@ -5,11 +5,11 @@
  */
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '../../renderers/environment/use-mutation.ts';
-import { post, PublicApiError } from './api.ts';
+import { callPublic, PublicApiError } from './api.ts';
 import { Captcha, type CaptchaHandle } from './Captcha.tsx';
 import { COMMENT_MAX } from './comment-limits.ts';
-import { COMMENT_SUBMIT } from './endpoints.ts';
 import { useI18n } from './i18n.ts';
+import type { BodyOf } from './operations.ts';
 
 const MAX_TEXT = COMMENT_MAX.text;
 const MAX_ATTACHMENT = 512 * 1024;
@@ -43,7 +43,7 @@ export function CommentForm({ noticeId, allowAnonymous }: { noticeId: string; al
   const [done, setDone] = useState(false);
   const captchaRef = useRef<CaptchaHandle>(undefined);
   const comment = useMutation(async (signal, sent: { draft: Draft; file: File | undefined }) => {
-    const body: Record<string, unknown> = {
+    const body: BodyOf<'publicity.comment.submit'> = {
       noticeId,
       text: sent.draft.text.trim(),
       captcha: sent.draft.captcha.trim(),
@@ -56,7 +56,7 @@ export function CommentForm({ noticeId, allowAnonymous }: { noticeId: string; al
       body.contact = sent.draft.contact.trim();
     }
     if (sent.file) body.attachment = { fileName: sent.file.name, data: await toBase64(sent.file) };
-    return post<{ id: string }>(COMMENT_SUBMIT, body, signal);
+    return callPublic('publicity.comment.submit', { body, signal });
   });
   const sending = comment.running;
   const failure =

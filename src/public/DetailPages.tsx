@@ -1,13 +1,12 @@
 /** The detail pages: a notice with its 公示表 (and the comment form while live), a decision in full text. */
-import { post } from './api.ts';
+import { callPublic } from './api.ts';
 import { CommentForm } from './CommentForm.tsx';
-import { DECISION_GET, NOTICE_GET } from './endpoints.ts';
 import { useI18n } from './i18n.ts';
 import { Status } from './Layout.tsx';
 import { RichText } from './RichText.tsx';
 import { partyList } from './ResultTable.tsx';
+import type { ResponseOf } from './operations.ts';
 import { Link } from './router.tsx';
-import type { DecisionRow, NoticeRow } from './rows.ts';
 import { useLoad } from '../../renderers/environment/use-load.ts';
 import { useTitle } from './use-title.ts';
 
@@ -20,22 +19,21 @@ function Back({ tab }: { tab: string }) {
   );
 }
 
-const text = (value: unknown): string =>
-  typeof value === 'string' ? value : value == null ? '' : String(value);
+type NoticeForm = NonNullable<ResponseOf<'publicity.notice.get'>['noticeForm']>;
 
 /** The 公示表 as published: summary, one introduction per party, the simplified-case criteria met, remarks. */
-function NoticeFormView({ form }: { form: Record<string, unknown> }) {
+function NoticeFormView({ form }: { form: NoticeForm }) {
   const { t } = useI18n();
-  const intros = Array.isArray(form.partyIntros) ? (form.partyIntros as Record<string, unknown>[]) : [];
-  const reasons = Array.isArray(form.reasons) ? (form.reasons as unknown[]) : [];
+  const intros = form.partyIntros ?? [];
+  const reasons = form.reasons ?? [];
   return (
     <section aria-labelledby="form-title" className="pub-card">
       <h2 id="form-title">{t('notice.form')}</h2>
       <dl className="pub-dl">
-        {text(form.summary) && (
+        {form.summary && (
           <>
             <dt>{t('notice.summary')}</dt>
-            <dd>{text(form.summary)}</dd>
+            <dd>{form.summary}</dd>
           </>
         )}
         {intros.length > 0 && (
@@ -45,7 +43,7 @@ function NoticeFormView({ form }: { form: Record<string, unknown> }) {
               <ul>
                 {intros.map((p, i) => (
                   <li key={i}>
-                    <strong>{text(p.party)}</strong>：{text(p.text)}
+                    <strong>{p.party}</strong>：{p.text}
                   </li>
                 ))}
               </ul>
@@ -58,16 +56,16 @@ function NoticeFormView({ form }: { form: Record<string, unknown> }) {
             <dd>
               <ul>
                 {reasons.map((r) => (
-                  <li key={String(r)}>{t(`notice.reason.${String(r)}`)}</li>
+                  <li key={r}>{t(`notice.reason.${r}`)}</li>
                 ))}
               </ul>
             </dd>
           </>
         )}
-        {text(form.remarks) && (
+        {form.remarks && (
           <>
             <dt>{t('notice.remarks')}</dt>
-            <dd>{text(form.remarks)}</dd>
+            <dd>{form.remarks}</dd>
           </>
         )}
       </dl>
@@ -77,7 +75,7 @@ function NoticeFormView({ form }: { form: Record<string, unknown> }) {
 
 export function NoticeDetail({ id }: { id: string }) {
   const { t } = useI18n();
-  const notice = useLoad(id, (signal) => post<NoticeRow>(NOTICE_GET, { id }, signal));
+  const notice = useLoad(id, (signal) => callPublic('publicity.notice.get', { body: { id }, signal }));
   useTitle(notice.data?.title ?? t('notice.title'));
   const n = notice.data;
   return (
@@ -108,7 +106,7 @@ export function NoticeDetail({ id }: { id: string }) {
 
 export function DecisionDetail({ id }: { id: string }) {
   const { t } = useI18n();
-  const decision = useLoad(id, (signal) => post<DecisionRow>(DECISION_GET, { id }, signal));
+  const decision = useLoad(id, (signal) => callPublic('publicity.decision.get', { body: { id }, signal }));
   useTitle(decision.data?.title ?? t('decision.title'));
   const d = decision.data;
   return (

@@ -12,12 +12,12 @@ import {
   type FilterDef,
   type QueryState,
 } from './query-state.ts';
-import type { BatchRow } from './rows.ts';
+import type { RowOf } from './operations.ts';
 
 interface Props {
   state: QueryState;
   /** The batch filter's options; undefined until they are loaded. */
-  batches: BatchRow[] | undefined;
+  batches: RowOf<'publicity.batch.query'>[] | undefined;
   /** The batch filter is shown or used: its options are wanted. */
   onWantBatches: () => void;
   onApply: (next: QueryState) => void;

@@ -1,21 +1,12 @@
 /** /homepage: the authority's public home (links to the query page and to reporting, the latest news) and a news item. */
-import { post, type Page } from './api.ts';
-import { NEWS_GET, NEWS_QUERY } from './endpoints.ts';
+import { callPublic } from './api.ts';
 import { useI18n } from './i18n.ts';
 import { Status } from './Layout.tsx';
+import type { RowOf } from './operations.ts';
 import { RichText } from './RichText.tsx';
 import { Link, navigate, usePlace } from './router.tsx';
 import { useLoad } from '../../renderers/environment/use-load.ts';
 import { useTitle } from './use-title.ts';
-
-interface NewsItem {
-  id: string;
-  title: string;
-  summary?: string | null;
-  content?: string | null;
-  source?: string | null;
-  publishTime?: string | null;
-}
 
 const NEWS_PAGE = 10;
 const day = (time?: string | null) => (time ? time.slice(0, 10) : '');
@@ -27,9 +18,14 @@ export function HomePage() {
   const page = Math.max(1, Number.parseInt(query.get('page') ?? '1', 10) || 1);
   const news = useLoad(
     String(page),
-    (signal) => post<Page<NewsItem>>(NEWS_QUERY, { requestPage: { pageNo: page, limit: NEWS_PAGE } }, signal),
+    (signal) =>
+      callPublic('tnewsGg.queryContent', {
+        body: { requestPage: { pageNo: page, limit: NEWS_PAGE } },
+        signal,
+      }),
     { keepPrevious: true },
   );
+  const items: RowOf<'tnewsGg.queryContent'>[] | undefined = news.data?.dataResult;
   const total = news.data?.pageResult.totalCount ?? 0;
   const pages = Math.max(1, Math.ceil(total / NEWS_PAGE));
   return (
@@ -49,10 +45,10 @@ export function HomePage() {
       <section aria-labelledby="news-title" className="pub-card">
         <h2 id="news-title">{t('home.news')}</h2>
         <Status loading={news.loading} error={news.error} onRetry={news.reload} />
-        {news.data && news.data.dataResult.length === 0 && <p>{t('home.noNews')}</p>}
-        {news.data && news.data.dataResult.length > 0 && (
+        {items && items.length === 0 && <p>{t('home.noNews')}</p>}
+        {items && items.length > 0 && (
           <ul className="pub-news">
-            {news.data.dataResult.map((item) => (
+            {items.map((item) => (
               <li key={item.id}>
                 <Link href={`/homepage/news/${encodeURIComponent(item.id)}`}>{item.title}</Link>{' '}
                 <time className="pub-muted" dateTime={item.publishTime ?? undefined}>
@@ -84,7 +80,7 @@ export function HomePage() {
 
 export function NewsDetail({ id }: { id: string }) {
   const { t } = useI18n();
-  const item = useLoad(id, (signal) => post<NewsItem>(NEWS_GET, { id }, signal));
+  const item = useLoad(id, (signal) => callPublic('tnewsGg.get', { body: { id }, signal }));
   useTitle(item.data?.title ?? t('home.news'));
   const n = item.data;
   return (

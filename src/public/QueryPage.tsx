@@ -1,14 +1,13 @@
 /** /publicityIndex: the three public lists in tabs, filtered, sorted and paged from the address. */
 import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
-import { post, type Page } from './api.ts';
-import { BATCH_QUERY, FEED_HREF, LIST_PATH, openDataHref } from './endpoints.ts';
+import { callPublic } from './api.ts';
+import { FEED_HREF, loadTabPage, openDataHref } from './endpoints.ts';
 import { FilterForm } from './FilterForm.tsx';
 import { useI18n } from './i18n.ts';
 import { Status } from './Layout.tsx';
 import { listRequest, queryHref, readQuery, TABS, type QueryState, type Tab } from './query-state.ts';
 import { Link, navigate, usePlace } from './router.tsx';
 import { ResultTable } from './ResultTable.tsx';
-import type { BatchRow } from './rows.ts';
 import { useLoad } from '../../renderers/environment/use-load.ts';
 import { useTitle } from './use-title.ts';
 
@@ -24,7 +23,7 @@ export function QueryPage() {
   const request = listRequest(state);
   const list = useLoad(
     `${state.tab}:${JSON.stringify(request)}`,
-    (signal) => post<Page<Record<string, unknown>>>(LIST_PATH[state.tab], request, signal),
+    (signal) => loadTabPage(state.tab, request, signal),
     { keepPrevious: true },
   );
   // The batch filter's options (up to 1,000 batches) load only once someone may pick one: the filter
@@ -36,7 +35,8 @@ export function QueryPage() {
     state.tab === 'clearance' && listAnswered && (batchesWanted || !!state.filters.batchId)
       ? 'clearance'
       : null,
-    (signal) => post<Page<BatchRow>>(BATCH_QUERY, { requestPage: { pageNo: 1, limit: 1000 } }, signal),
+    (signal) =>
+      callPublic('publicity.batch.query', { body: { requestPage: { pageNo: 1, limit: 1000 } }, signal }),
     { keepPrevious: true },
   );
   // A failed load leaves the select with its other choices; using the filter again asks again.
@@ -59,7 +59,7 @@ export function QueryPage() {
   const selectTab = (tab: Tab) => {
     if (tab !== state.tab) apply({ tab, filters: {}, sort: '', page: 1, size: state.size });
   };
-  const total = list.data?.pageResult.totalCount ?? 0;
+  const total = list.data?.page.pageResult.totalCount ?? 0;
   const pages = Math.max(1, Math.ceil(total / state.size));
 
   return (
@@ -111,14 +111,14 @@ export function QueryPage() {
           {list.data && (
             <>
               <p className="pub-count" aria-live="polite">
-                {t(list.data.pageResult.totalExact === false ? 'query.resultsApprox' : 'query.results', {
+                {t(list.data.page.pageResult.totalExact === false ? 'query.resultsApprox' : 'query.results', {
                   count: total,
                 })}
               </p>
-              {list.data.dataResult.length === 0 ? (
+              {list.data.page.dataResult.length === 0 ? (
                 <p>{t('query.noResults')}</p>
               ) : (
-                <ResultTable tab={state.tab} rows={list.data.dataResult} />
+                <ResultTable list={list.data} />
               )}
               {pages > 1 && <Pager state={state} pages={pages} />}
             </>

@@ -1,19 +1,24 @@
 /** The rows of a list as a table with caption and header cells; clearances grouped by publication batch. */
 import { Fragment } from 'react';
+import type { TabPage } from './endpoints.ts';
 import { useI18n } from './i18n.ts';
-import type { Tab } from './query-state.ts';
+import type { RowOf } from './operations.ts';
 import { Link } from './router.tsx';
-import type { ClearanceRow, DecisionRow, NoticeRow } from './rows.ts';
 
-export function ResultTable({ tab, rows }: { tab: Tab; rows: Record<string, unknown>[] }) {
+type ClearanceRow = RowOf<'publicity.clearance.query'>;
+type NoticeRow = RowOf<'publicity.notice.query'>;
+type DecisionRow = RowOf<'publicity.decision.query'>;
+
+/** A page of a tab's list, drawn as that tab's table (the tab the rows came from). */
+export function ResultTable({ list }: { list: TabPage }) {
   const { t } = useI18n();
   return (
     <div className="pub-table-wrap">
       <table className="pub-table">
-        <caption>{t(`caption.${tab}`)}</caption>
-        {tab === 'clearance' && <ClearanceBody rows={rows as unknown as ClearanceRow[]} />}
-        {tab === 'notices' && <NoticeBody rows={rows as unknown as NoticeRow[]} />}
-        {tab === 'decisions' && <DecisionBody rows={rows as unknown as DecisionRow[]} />}
+        <caption>{t(`caption.${list.tab}`)}</caption>
+        {list.tab === 'clearance' && <ClearanceBody rows={list.page.dataResult} />}
+        {list.tab === 'notices' && <NoticeBody rows={list.page.dataResult} />}
+        {list.tab === 'decisions' && <DecisionBody rows={list.page.dataResult} />}
       </table>
     </div>
   );

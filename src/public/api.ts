@@ -1,20 +1,17 @@
 /**
- * The public page's calls: plain fetch against the catalogue's public operations (no session, no
- * tenant), the envelope {state, message, data} unwrapped; a failure rejects with the server's
- * translated message.
+ * The public page's calls, by operation id (operations.ts): plain fetch, no session, no tenant, no
+ * back-office client; the envelope {state, message, data} unwrapped; a failure rejects with the
+ * server's translated message. A GET sends its query in the address, anything else its body as JSON.
  */
+import {
+  PUBLIC_OPERATIONS,
+  type BodyOf,
+  type PublicOperationId,
+  type QueryOf,
+  type ResponseOf,
+} from './operations.ts';
+
 export const API_BASE = '/api';
-
-export interface Page<T> {
-  dataResult: T[];
-  pageResult: { totalCount: number; totalPages?: number; totalExact?: boolean };
-}
-
-export interface ListRequest {
-  parameters: { key: string; value: string }[];
-  requestPage: { pageNo: number; limit: number };
-  sorts?: { field: string; order: 'ASC' | 'DESC' }[];
-}
 
 export class PublicApiError extends Error {
   constructor(
@@ -24,6 +21,12 @@ export class PublicApiError extends Error {
   ) {
     super(message);
   }
+}
+
+export interface CallArgs<Id extends PublicOperationId> {
+  query?: QueryOf<Id>;
+  body?: BodyOf<Id>;
+  signal?: AbortSignal;
 }
 
 let currentLanguage = 'zh-CN';
@@ -43,18 +46,18 @@ async function unwrap<T>(response: Response): Promise<T> {
   throw new PublicApiError(body?.message || `HTTP ${response.status}`, state, body?.cause);
 }
 
-/** A call started before the page rendered (early-list.ts): its path, body and language as sent. */
+/** A call started before the page rendered (early-list.ts): its operation, body and language as sent. */
 interface EarlyCall {
-  path: string;
+  id: PublicOperationId;
   body: string;
   language: string;
   response: Promise<Response>;
 }
 let early: EarlyCall | undefined;
 
-function send(path: string, json: string, signal?: AbortSignal): Promise<Response> {
-  return fetch(`${API_BASE}${path}`, {
-    method: 'POST',
+function send(id: PublicOperationId, json: string, signal?: AbortSignal): Promise<Response> {
+  return fetch(`${API_BASE}${PUBLIC_OPERATIONS[id].path}`, {
+    method: PUBLIC_OPERATIONS[id].method,
     headers: { 'Content-Type': 'application/json', 'Accept-Language': currentLanguage },
     body: json,
     signal,
@@ -62,51 +65,48 @@ function send(path: string, json: string, signal?: AbortSignal): Promise<Respons
 }
 
 /**
- * Sends a call now, before the page asks for it: the page's first `post` takes its answer when it is
- * the same call (path, body, language), so the page's first list loads while React starts.
+ * Sends a call now, before the page asks for it: the page's first call takes its answer when it is
+ * the same call (operation, body, language), so the page's first list loads while React starts.
  */
-export function startEarlyPost(path: string, body: unknown): void {
+export function startEarlyCall<Id extends PublicOperationId>(id: Id, body: BodyOf<Id>): void {
   const json = JSON.stringify(body ?? {});
-  const response = send(path, json);
+  const response = send(id, json);
   // Not taken (the page asked for something else): its failure is nobody's.
   response.catch(() => undefined);
-  early = { path, body: json, language: currentLanguage, response };
+  early = { id, body: json, language: currentLanguage, response };
 }
 
 /** The early call's answer if it is exactly this call; only the page's first call may take it. */
-function takeEarlyCall(path: string, json: string): Promise<Response> | undefined {
+function takeEarlyCall(id: PublicOperationId, json: string): Promise<Response> | undefined {
   const taken = early;
   early = undefined;
-  if (!taken || taken.path !== path || taken.body !== json || taken.language !== currentLanguage)
+  if (!taken || taken.id !== id || taken.body !== json || taken.language !== currentLanguage)
     return undefined;
   return taken.response;
 }
 
-export async function post<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+/** A GET's address: its query (values as text, unset ones left out) and a cache breaker. */
+function getAddress(id: PublicOperationId, query: object | undefined): string {
+  const qs = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {}))
+    if (value !== undefined && value !== null) qs.set(key, String(value));
+  qs.set('_t', String(Date.now()));
+  return `${API_BASE}${PUBLIC_OPERATIONS[id].path}?${qs}`;
+}
+
+/** The data of a successful call; any other state rejects with PublicApiError. */
+export async function callPublic<Id extends PublicOperationId>(
+  id: Id,
+  { query, body, signal }: CallArgs<Id> = {},
+): Promise<ResponseOf<Id>> {
+  if (PUBLIC_OPERATIONS[id].method === 'GET') {
+    const response = await fetch(getAddress(id, query), {
+      headers: { 'Accept-Language': currentLanguage },
+      signal,
+    });
+    return unwrap<ResponseOf<Id>>(response);
+  }
   const json = JSON.stringify(body ?? {});
-  const response = await (takeEarlyCall(path, json) ?? send(path, json, signal));
-  return unwrap<T>(response);
-}
-
-export async function get<T>(
-  path: string,
-  query: Record<string, string> = {},
-  signal?: AbortSignal,
-): Promise<T> {
-  const qs = new URLSearchParams({ ...query, _t: String(Date.now()) });
-  const response = await fetch(`${API_BASE}${path}?${qs}`, {
-    headers: { 'Accept-Language': currentLanguage },
-    signal,
-  });
-  return unwrap<T>(response);
-}
-
-/** A multipart call (the comment with its optional attachment). */
-export async function postForm<T>(path: string, form: FormData): Promise<T> {
-  const response = await fetch(`${API_BASE}${path}`, {
-    method: 'POST',
-    headers: { 'Accept-Language': currentLanguage },
-    body: form,
-  });
-  return unwrap<T>(response);
+  const response = await (takeEarlyCall(id, json) ?? send(id, json, signal));
+  return unwrap<ResponseOf<Id>>(response);
 }

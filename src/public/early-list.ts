@@ -1,10 +1,10 @@
 /**
  * The first list of /publicityIndex, asked for as soon as the page's scripts run: main.tsx imports
  * this module before React, so the request is on its way while React starts and renders. The query
- * page's own first call (the same request, from the address) takes its answer: api.ts, startEarlyPost.
+ * page's own first call (the same request, from the address) takes its answer: api.ts, startEarlyCall.
  */
-import { setApiLanguage, startEarlyPost } from './api.ts';
-import { LIST_PATH } from './endpoints.ts';
+import { setApiLanguage, startEarlyCall } from './api.ts';
+import { LIST_OPERATION } from './endpoints.ts';
 import { initialLanguage } from './i18n.ts';
 import { listRequest, readQuery } from './query-state.ts';
 
@@ -13,7 +13,7 @@ export function startFirstList(path: string, search: string): void {
   if (path !== '/publicityIndex' && path !== '/publicityIndex/') return;
   const state = readQuery(new URLSearchParams(search));
   setApiLanguage(initialLanguage());
-  startEarlyPost(LIST_PATH[state.tab], listRequest(state));
+  startEarlyCall(LIST_OPERATION[state.tab], listRequest(state));
 }
 
 startFirstList(window.location.pathname, window.location.search);

@@ -1,26 +1,35 @@
-/** The public operations this page calls (schemas/api/public.yaml) and the open-data addresses. */
-import { API_BASE } from './api.ts';
+/** The operations behind each tab (schemas/api/public.yaml): its list, its open data, and the feed's address. */
+import { API_BASE, callPublic } from './api.ts';
+import { pathOf, type ListPage, type PublicOperationId } from './operations.ts';
+import type { ListRequest } from '../../schemas/generated/operations.ts';
 import type { Tab } from './query-state.ts';
 
-export const LIST_PATH: Record<Tab, string> = {
-  clearance: '/publicity/clearance/query',
-  notices: '/publicity/notice/query',
-  decisions: '/publicity/decision/query',
-};
-export const BATCH_QUERY = '/publicity/batch/query';
-export const NOTICE_GET = '/publicity/notice/get';
-export const DECISION_GET = '/publicity/decision/get';
-export const COMMENT_SUBMIT = '/publicity/comment/submit';
-export const CAPTCHA = '/user/captcha';
-export const NEWS_QUERY = '/tnewsGg/queryContent';
-export const NEWS_GET = '/tnewsGg/get';
+export const LIST_OPERATION = {
+  clearance: 'publicity.clearance.query',
+  notices: 'publicity.notice.query',
+  decisions: 'publicity.decision.query',
+} as const satisfies Record<Tab, PublicOperationId>;
+
+/** A page of a tab's list, marked with its tab (a table kept while the next tab loads draws its own rows). */
+export type TabPage = { [T in Tab]: { tab: T; page: ListPage<(typeof LIST_OPERATION)[T]> } }[Tab];
+
+export async function loadTabPage(tab: Tab, body: ListRequest, signal?: AbortSignal): Promise<TabPage> {
+  switch (tab) {
+    case 'clearance':
+      return { tab, page: await callPublic(LIST_OPERATION.clearance, { body, signal }) };
+    case 'notices':
+      return { tab, page: await callPublic(LIST_OPERATION.notices, { body, signal }) };
+    case 'decisions':
+      return { tab, page: await callPublic(LIST_OPERATION.decisions, { body, signal }) };
+  }
+}
 
 /** The open-data operation of each tab (CSV or JSON; it takes the tab's filters as query parameters). */
-const OPEN_DATA_LIST: Record<Tab, string> = {
-  clearance: 'clearance',
-  notices: 'notice',
-  decisions: 'decision',
-};
+const OPEN_DATA = {
+  clearance: 'publicity.openData.clearance',
+  notices: 'publicity.openData.notice',
+  decisions: 'publicity.openData.decision',
+} as const satisfies Record<Tab, PublicOperationId>;
 
 /** The CSV's headers and code labels follow `lang`, the page's language (not the browser's). */
 export function openDataHref(
@@ -34,7 +43,7 @@ export function openDataHref(
     ...filters,
     ...(format === 'csv' && lang ? { lang } : {}),
   }).toString();
-  return `${API_BASE}/publicity/openData/${OPEN_DATA_LIST[tab]}?${query}`;
+  return `${API_BASE}${pathOf(OPEN_DATA[tab])}?${query}`;
 }
 
-export const FEED_HREF = `${API_BASE}/publicity/feed`;
+export const FEED_HREF = `${API_BASE}${pathOf('publicity.feed')}`;

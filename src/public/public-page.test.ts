@@ -1,7 +1,9 @@
 /** The public page's address state, its translations and which page the server sends for a path. */
 import { describe, expect, it } from 'vitest';
 import { appPageFor } from '../../server/http/public-pages.ts';
+import { operations } from '../../schemas/generated/operations.ts';
 import { translator } from './i18n.ts';
+import { PUBLIC_OPERATIONS } from './operations.ts';
 import { filterProblems, listRequest, queryHref, readQuery } from './query-state.ts';
 
 const read = (search: string) => readQuery(new URLSearchParams(search));
@@ -67,5 +69,15 @@ describe('page for a path', () => {
       expect(appPageFor(path)).toBe('public.html');
     for (const path of ['/login', '/loginWyf', '/wyfReport', '/dashboard', '/publicityIndexed', '/'])
       expect(appPageFor(path)).toBe('index.html');
+  });
+});
+
+describe('public operations', () => {
+  it('are the generated catalogue entries, each a public one', () => {
+    for (const [id, entry] of Object.entries(PUBLIC_OPERATIONS)) {
+      const generated = operations[id as keyof typeof operations];
+      expect(entry).toEqual({ method: generated.method, path: generated.path });
+      expect(generated.access).toBe('public');
+    }
   });
 });

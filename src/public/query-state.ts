@@ -2,7 +2,7 @@
  * The query page's state as it lives in the address: tab, filters (named as the API's list
  * parameters, so the open-data links take them unchanged), sort, page and page size.
  */
-import type { ListRequest } from './api.ts';
+import type { ListRequest } from '../../schemas/generated/operations.ts';
 
 export const TABS = ['clearance', 'notices', 'decisions'] as const;
 export type Tab = (typeof TABS)[number];

@@ -7,7 +7,6 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CommentForm } from '../../src/public/CommentForm.tsx';
 import { PublicApiError } from '../../src/public/api.ts';
-import { COMMENT_SUBMIT } from '../../src/public/endpoints.ts';
 import { deferred } from './support/deferred.ts';
 
 const api = vi.hoisted(() => ({
@@ -15,10 +14,11 @@ const api = vi.hoisted(() => ({
   post: vi.fn(),
 }));
 
+// The captcha's call goes to api.get, the comment's to api.post (operation id, body, signal).
 vi.mock('../../src/public/api.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/public/api.ts')>()),
-  get: api.get,
-  post: api.post,
+  callPublic: (id: string, args: { body?: unknown; signal?: AbortSignal }) =>
+    id === 'user.captcha' ? api.get(args) : api.post(id, args.body, args.signal),
 }));
 
 let images = 0;
@@ -52,7 +52,7 @@ describe('CommentForm', () => {
     api.post.mockReturnValue(call.promise);
     const button = await fillAndSend();
     expect(api.post).toHaveBeenCalledWith(
-      COMMENT_SUBMIT,
+      'publicity.comment.submit',
       { noticeId: 'n1', text: '意见', captcha: 'AB12', requestId: 'r1', name: '张三', contact: 'a@b.cn' },
       expect.any(AbortSignal),
     );

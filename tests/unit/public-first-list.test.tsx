@@ -6,10 +6,14 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/public/App.tsx';
-import { post } from '../../src/public/api.ts';
+import { callPublic } from '../../src/public/api.ts';
 import { startFirstList } from '../../src/public/early-list.ts';
-import { BATCH_QUERY, LIST_PATH } from '../../src/public/endpoints.ts';
+import { LIST_OPERATION } from '../../src/public/endpoints.ts';
+import { pathOf } from '../../src/public/operations.ts';
 import { listRequest, readQuery } from '../../src/public/query-state.ts';
+
+const LIST_PATH = { clearance: pathOf(LIST_OPERATION.clearance), notices: pathOf(LIST_OPERATION.notices) };
+const BATCH_QUERY = pathOf('publicity.batch.query');
 
 const ROW = {
   id: 'p1',
@@ -169,12 +173,12 @@ describe('public query page, the early first list', () => {
     const server = fakeServer();
     startFirstList('/publicityIndex', '');
     const first = listRequest(readQuery(new URLSearchParams()));
-    await post(LIST_PATH.clearance, { ...first, requestPage: { pageNo: 2, limit: 20 } });
+    await callPublic(LIST_OPERATION.clearance, { body: { ...first, requestPage: { pageNo: 2, limit: 20 } } });
     expect(server.calls).toEqual([LIST_PATH.clearance, LIST_PATH.clearance]);
     const second = server.fetchMock.mock.calls[1] as unknown as [string, RequestInit];
     expect(JSON.parse(String(second[1].body))).toMatchObject({ requestPage: { pageNo: 2 } });
     // Taken or not, it is gone: the same call again asks the server.
-    await post(LIST_PATH.clearance, first);
+    await callPublic(LIST_OPERATION.clearance, { body: first });
     expect(server.calls).toHaveLength(3);
   });
 
