@@ -7,9 +7,15 @@
  * `import limits from './api/auth.yaml?limits'` gives only the length limits of each operation's request
  * fields ({opId: {field: {minLength, maxLength}}}, a format's own length included): a form sizes its
  * inputs by the catalogue the server checks with, without the whole catalogue in its bundle.
+ *
+ * A screen file (schemas/screens/*.yaml) arrives with its option set references (`options: { $set: … }`)
+ * replaced by the sets of schemas/options/ (schemas/option-sets.ts); an edited set reloads its screens.
  */
+import { statSync } from 'node:fs';
 import type { Plugin } from 'vite';
 import { parse } from 'yaml';
+import { optionSetFiles, readOptionSets } from '../schemas/option-set-files.ts';
+import { resolveOptionSets, type OptionSets } from '../schemas/option-sets.ts';
 import { MOBILE_DIGITS } from '../schemas/validators/contact.ts';
 import { KEY_ALIAS_MAX } from '../schemas/validators/text.ts';
 
@@ -42,6 +48,22 @@ export function requestLimits(catalogue: unknown): FieldLimits {
   return out;
 }
 
+const SCREEN_FILE = /[\\/]schemas[\\/]screens[\\/][^\\/]+\.ya?ml$/;
+
+/** The option sets, parsed again only when a set file was added, removed or changed. */
+function currentOptionSets(): { files: string[]; sets: OptionSets } {
+  const files = optionSetFiles();
+  const stamp = files
+    .map((file) => {
+      const st = statSync(file);
+      return `${file}:${st.size}:${st.mtimeMs}`;
+    })
+    .join('\n');
+  if (cachedSets?.stamp !== stamp) cachedSets = { stamp, sets: readOptionSets() };
+  return { files, sets: cachedSets.sets };
+}
+let cachedSets: { stamp: string; sets: OptionSets } | undefined;
+
 export function yamlData(): Plugin {
   return {
     name: 'yaml-data',
@@ -56,6 +78,15 @@ export function yamlData(): Plugin {
         this.error(`${id}: ${(error as Error).message}`);
       }
       if (limits) data = requestLimits(data);
+      else if (SCREEN_FILE.test(id)) {
+        const { files, sets } = currentOptionSets();
+        for (const file of files) this.addWatchFile(file);
+        try {
+          data = resolveOptionSets(data, sets);
+        } catch (error) {
+          this.error(`${id}: ${(error as Error).message}`);
+        }
+      }
       return {
         code: `export default JSON.parse(${JSON.stringify(JSON.stringify(data))});`,
         map: null,

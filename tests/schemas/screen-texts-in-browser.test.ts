@@ -3,13 +3,13 @@
  * namespace only the server translates (filing, server, resource, publicity) passes the schema check,
  * which reads all of locales/, but the running screen would refuse to draw ("missing translation").
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { runtimeScreenProblem } from '../../renderers/screen-runtime-check.ts';
 import type { ScreenDefinition } from '../../renderers/screen-types.ts';
 import { SCHEMAS_DIR } from '../../schemas/catalogue.ts';
+import { readScreenFile } from '../../schemas/option-set-files.ts';
 import { operations } from '../../schemas/generated/operations.ts';
 import signInTexts from '../../src/i18n/packs/zh-CN.ts';
 import appTexts from '../../src/i18n/packs/zh-CN-app.ts';
@@ -27,7 +27,7 @@ const hasText = (key: string) => {
 const dir = join(SCHEMAS_DIR, 'screens');
 const screens = readdirSync(dir)
   .filter((name) => name.endsWith('.yaml'))
-  .map((name) => [name, parse(readFileSync(join(dir, name), 'utf8')) as ScreenDefinition] as const);
+  .map((name) => [name, readScreenFile<ScreenDefinition>(join(dir, name))] as const);
 
 describe('screen texts are in the browser’s translations', () => {
   it.each(screens)('%s', (name, screen) => {

@@ -17,6 +17,7 @@ import { ScreenError } from '../../renderers/screen-error.ts';
 import type { ScreenDefinition } from '../../renderers/screen-types.ts';
 import { i18n } from '../../src/i18n/i18n.ts';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
+import { readScreenFile } from '../../schemas/option-set-files.ts';
 import { checkTree } from '../../tools/schema-check/check-tree.ts';
 import { formatError } from '../../tools/schema-check/report.ts';
 import {
@@ -63,7 +64,7 @@ describe('screen files', () => {
   });
 
   it.each(screenFiles)('%s names only translation keys that exist in every language', (file) => {
-    const keys = keysOf(parse(readFileSync(join(SCREENS_DIR, file), 'utf8')));
+    const keys = keysOf(readScreenFile(join(SCREENS_DIR, file)));
     const missing = [...keys].flatMap((key) =>
       LANGUAGES.filter((lng) => !i18n.exists(key, { lng })).map((lng) => `${lng}: ${key}`),
     );

@@ -5,12 +5,12 @@
  * what a missing translation or a column without its labels shows. Every e2e test's open pages are
  * checked when it ends (support/suite.ts).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { parse } from 'yaml';
 import { LOCALES_DIR } from '../../../schemas/locale-files.ts';
 import { SCHEMAS_DIR } from '../../../schemas/catalogue.ts';
+import { readScreenFile } from '../../../schemas/option-set-files.ts';
 
 /** Every upper-case option value the screens declare (the codes their enum columns translate). */
 function screenCodes(): string[] {
@@ -26,7 +26,7 @@ function screenCodes(): string[] {
   };
   const dir = join(SCHEMAS_DIR, 'screens');
   for (const name of readdirSync(dir).filter((n) => n.endsWith('.yaml')))
-    visit(parse(readFileSync(join(dir, name), 'utf8')));
+    visit(readScreenFile(join(dir, name)));
   return [...codes];
 }
 
