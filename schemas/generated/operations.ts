@@ -329,8 +329,8 @@ export type TnewsGgQueryContentResponse = PageResult & {
      * rich text
      */
     content?: string;
-    source?: string;
-    publishTime?: string;
+    source?: string | null;
+    publishTime?: string | null;
   }[];
 };
 /**
@@ -1170,16 +1170,1025 @@ export interface FilingAuditVerify {
   };
 }
 /**
+ * What a change of the holiday calendar answers: how many cases had a due date moved; an import adds how many holidays and working days it wrote.
+ */
+export interface FilingCalendarChange {
+  recomputedCases?: number;
+  holidays?: number;
+  workdays?: number;
+}
+/**
+ * The holidays and 调休 working days of the calendar (one year when asked).
+ */
+export interface FilingCalendarDays {
+  days?: {
+    /**
+     * yyyy-MM-dd.
+     */
+    day?: string;
+    kind?: 'HOLIDAY' | 'WORKDAY';
+    name?: string;
+    source?: string | null;
+  }[];
+}
+/**
+ * A case's own fields as the case view (filing.case.get) shows them: the stored columns in camelCase (dates yyyy-MM-dd, times ISO 8601, amounts as numbers), plus what this viewer may do with the case form.
+ */
+export interface FilingCase {
+  id?: string;
+  /**
+   * The filer's tenant.
+   */
+  ownerTenantId?: string;
+  /**
+   * The account that created the draft.
+   */
+  createdBy?: string | null;
+  /**
+   * The case number (given on submission; null for a draft).
+   */
+  caseNo?: string | null;
+  title?: string;
+  procedure?: 'SIMPLIFIED' | 'NORMAL';
+  basis?: 'THRESHOLD_MET' | 'CALLED_IN' | 'VOLUNTARY' | null;
+  /**
+   * Date of the authority's call-in notice (yyyy-MM-dd).
+   */
+  calledInOn?: string | null;
+  transactionMode?:
+    | 'MERGER_ABSORPTION'
+    | 'MERGER_NEW'
+    | 'EQUITY_ACQUISITION'
+    | 'ASSET_ACQUISITION'
+    | 'CONTRACT_CONTROL'
+    | 'JOINT_VENTURE'
+    | 'JOINT_TO_SOLE'
+    | null;
+  isHorizontal?: boolean;
+  isVertical?: boolean;
+  isConglomerate?: boolean;
+  jvAbroadNoChinaActivity?: boolean;
+  foreignTargetNoChinaActivity?: boolean;
+  dealValue?: number | null;
+  /**
+   * ISO 4217 code.
+   */
+  dealCurrency?: string | null;
+  /**
+   * yyyy-MM-dd.
+   */
+  signingDate?: string | null;
+  /**
+   * yyyy-MM-dd.
+   */
+  plannedClosingDate?: string | null;
+  referenceYear?: number | null;
+  /**
+   * GB/T 4754 codes.
+   */
+  industries?: string[];
+  rationale?: string | null;
+  /**
+   * The simplified-case criteria (1–6) claimed.
+   */
+  simplifiedReasons?: number[];
+  state?:
+    | 'DRAFT'
+    | 'SUBMITTED'
+    | 'AWAITING_SUPPLEMENT'
+    | 'DEEMED_NOT_FILED'
+    | 'RETURNED'
+    | 'PHASE_I'
+    | 'PHASE_II'
+    | 'SUSPENDED'
+    | 'WITHDRAWAL_PENDING'
+    | 'WITHDRAWN'
+    | 'CLEARED'
+    | 'CLEARED_WITH_CONDITIONS'
+    | 'PROHIBITED'
+    | 'DEEMED_CLEARED';
+  suspendedFrom?: 'PHASE_I' | 'PHASE_II' | null;
+  /**
+   * The returned simplified filing this one refiles.
+   */
+  refiledFromId?: string | null;
+  handlerAccountId?: string | null;
+  divisionId?: string | null;
+  divisionName?: string | null;
+  /**
+   * The provincial bureau the case is delegated to.
+   */
+  delegatedRegion?: string | null;
+  /**
+   * ISO 8601 time.
+   */
+  submittedAt?: string | null;
+  /**
+   * yyyy-MM-dd.
+   */
+  acceptedOn?: string | null;
+  /**
+   * yyyy-MM-dd.
+   */
+  decidedOn?: string | null;
+  decision?: 'CLEARED' | 'CLEARED_WITH_CONDITIONS' | 'PROHIBITED' | 'DEEMED_CLEARED' | null;
+  /**
+   * Raised by every save (filing.case.update refuses a stale one).
+   */
+  version?: number;
+  createdAt?: string;
+  updatedAt?: string;
+  /**
+   * The case form's 保存 is offered (owner side, while editable).
+   */
+  mayUpdate?: boolean;
+  /**
+   * Days since submission while the case waits for acceptance (SUBMITTED, AWAITING_SUPPLEMENT).
+   */
+  daysWaiting?: number | null;
+}
+/**
+ * A case as this viewer may see it (filing.case.get): other parties' confidential figures (exact turnovers and shares) are null and their confidential documents are not listed; the authority's internal moves and 拟办意见 are left out for the filer side. The service builds the view for its viewer, so nothing here is filtered again.
+ */
+export interface FilingCaseView {
+  case?: FilingCase;
+  /**
+   * Due dates in years the holiday table does not hold yet (a warning on the case), or null.
+   */
+  calendarGap?: {
+    /**
+     * The years, joined with 、.
+     */
+    years?: string;
+    cases?: number;
+  } | null;
+  /**
+   * Who the viewer is on this case and what it may do.
+   */
+  viewer?: {
+    authority?: boolean;
+    role?: 'FILER' | 'CO_PARTY' | 'AGENT' | null;
+    ownerSide?: boolean;
+    principalTenantId?: string | null;
+    mayEdit?: boolean;
+    mayAttach?: boolean;
+    mayInvite?: boolean;
+    /**
+     * The case's 审计记录 tab (audit:read holders of the authority).
+     */
+    auditRead?: boolean;
+  };
+  /**
+   * The transitions this viewer may take now (state, permission, timing and data allowing).
+   */
+  actions?: string[];
+  /**
+   * The case handler's contact, or null before one is assigned.
+   */
+  handler?: {
+    name?: string;
+    mobile?: string | null;
+    email?: string | null;
+  } | null;
+  parties?: FilingParty[];
+  turnovers?: FilingTurnover[];
+  markets?: FilingMarket[];
+  jurisdictions?: FilingJurisdiction[];
+  /**
+   * The 公示表 of a simplified case, or null before it is saved.
+   */
+  noticeForm?: {
+    caseId?: string;
+    title?: string;
+    summary?: string;
+    partyIntros?: {
+      partyId?: string;
+      text?: string;
+    }[];
+    reasons?: number[];
+    remarks?: string;
+    updatedAt?: string;
+    mayUpdate?: boolean;
+    /**
+     * The intros as '<party name>：<text>' lines (what the form edits).
+     */
+    introsText?: string;
+  } | null;
+  documents?: FilingDocument[];
+  clocks?: FilingClock[];
+  transitions?: FilingTransition[];
+  proposals?: FilingProposal[];
+  /**
+   * The proposal waiting for the lead (one of proposals), or null.
+   */
+  pendingProposal?: {
+    id?: string;
+    caseId?: string;
+    action?: string;
+    reason?: string;
+    documentIds?: string[];
+    proposedBy?: string;
+    proposedByName?: string | null;
+    proposedAt?: string;
+    leadAccountId?: string | null;
+    state?: 'PENDING' | 'ADOPTED' | 'OVERRULED' | 'REJECTED' | 'SUPERSEDED' | 'CLOSED';
+    decidedBy?: string | null;
+    decidedAt?: string | null;
+    decidedAction?: string | null;
+    decisionNote?: string | null;
+  } | null;
+  supplements?: FilingSupplement[];
+  members?: FilingMember[];
+  /**
+   * Documents served on the viewer's side (all of them for the authority).
+   */
+  served?: {
+    id?: string;
+    caseId?: string;
+    documentId?: string;
+    tenantId?: string;
+    servedAt?: string;
+    firstOpenedAt?: string | null;
+    firstOpenedBy?: string | null;
+  }[];
+  withdrawals?: {
+    id?: string;
+    caseId?: string;
+    fromState?: string;
+    reason?: string;
+    requestedBy?: string | null;
+    requestedAt?: string;
+    state?: 'PENDING' | 'CONSENTED' | 'REFUSED';
+    decidedBy?: string | null;
+    decidedAt?: string | null;
+    decisionReason?: string | null;
+  }[];
+  remedies?: {
+    id?: string;
+    caseId?: string;
+    version?: number;
+    kind?: 'STRUCTURAL' | 'BEHAVIOURAL' | 'HYBRID';
+    text?: string;
+    documentIds?: string[];
+    submittedBy?: string | null;
+    submittedAt?: string;
+  }[];
+  concerns?: {
+    id?: string;
+    caseId?: string;
+    text?: string;
+    opinionDueOn?: string;
+    raisedBy?: string | null;
+    raisedAt?: string;
+    documentId?: string | null;
+  }[];
+}
+/**
+ * A party to the concentration as the case view shows it.
+ */
+export interface FilingParty {
+  id?: string;
+  caseId?: string;
+  /**
+   * The tenant that entered it (only it may change it).
+   */
+  contributedByTenantId?: string;
+  role?: 'ACQUIRER' | 'TARGET' | 'MERGING' | 'JV_PARENT' | 'JV' | 'SELLER';
+  nameZh?: string;
+  nameOriginal?: string | null;
+  registeredPlace?: string | null;
+  /**
+   * yyyy-MM-dd.
+   */
+  establishedOn?: string | null;
+  listingExchange?: string | null;
+  /**
+   * yyyy-MM-dd.
+   */
+  listedSince?: string | null;
+  mainBusiness?: string | null;
+  businessScope?: string | null;
+  address?: string | null;
+  ultimateController?: string | null;
+  chinaAffiliates?: string | null;
+  /**
+   * 统一社会信用代码.
+   */
+  uscc?: string | null;
+  sn?: number;
+  createdAt?: string;
+  updatedAt?: string;
+  /**
+   * This viewer may edit or remove it now.
+   */
+  mayChange?: boolean;
+}
+/**
+ * A party's turnover of one year. Another party's exact figures are confidential: for such a viewer worldwide, china and rateToCny are null and confidentialHidden is true; the public bands stay.
+ */
+export interface FilingTurnover {
+  id?: string;
+  caseId?: string;
+  partyId?: string;
+  contributedByTenantId?: string;
+  year?: number;
+  worldwide?: number | null;
+  china?: number | null;
+  currency?: string;
+  rateToCny?: number | null;
+  worldwideBandLow?: number | null;
+  worldwideBandHigh?: number | null;
+  chinaBandLow?: number | null;
+  chinaBandHigh?: number | null;
+  mayChange?: boolean;
+  confidentialHidden?: boolean;
+}
+/**
+ * A relevant market of the case with its shares (each as this viewer may see it).
+ */
+export interface FilingMarket {
+  id?: string;
+  caseId?: string;
+  contributedByTenantId?: string;
+  product?: string;
+  geography?: string;
+  relation?: 'HORIZONTAL' | 'UPSTREAM' | 'DOWNSTREAM' | 'ADJACENT';
+  reasoning?: string | null;
+  sn?: number;
+  mayChange?: boolean;
+  /**
+   * Any party may add its own share while the case is editable.
+   */
+  mayAddShare?: boolean;
+  shares?: FilingMarketShare[];
+}
+/**
+ * One holder's share of a relevant market. Another party's exact share is confidential: for such a viewer share is null and confidentialHidden true; the band stays.
+ */
+export interface FilingMarketShare {
+  id?: string;
+  marketId?: string;
+  caseId?: string;
+  contributedByTenantId?: string;
+  holderName?: string;
+  partyId?: string | null;
+  year?: number;
+  /**
+   * Per cent.
+   */
+  share?: number | null;
+  bandLow?: number;
+  bandHigh?: number;
+  confidentialHidden?: boolean;
+  mayChange?: boolean;
+}
+/**
+ * Where else the concentration is filed, and its status there.
+ */
+export interface FilingJurisdiction {
+  id?: string;
+  caseId?: string;
+  jurisdiction?: string;
+  status?: 'PLANNED' | 'FILED' | 'CLEARED' | 'CLEARED_WITH_CONDITIONS' | 'PROHIBITED' | 'WITHDRAWN';
+  /**
+   * yyyy-MM-dd.
+   */
+  statusDate?: string | null;
+  sn?: number;
+  mayChange?: boolean;
+}
+/**
+ * A document of the case (filed, generated or served). The case view adds what this viewer may do with it (mayChange, mayAttachTo); filing.document.open answers the stored fields alone.
+ */
+export interface FilingDocument {
+  id?: string;
+  caseId?: string;
+  /**
+   * NOTIFICATION_FORM, AGREEMENT … or a notice kind (ACCEPTANCE_NOTICE …).
+   */
+  kind?: string;
+  title?: string;
+  language?: string;
+  confidential?: boolean;
+  publicVersionOf?: string | null;
+  translationOf?: string | null;
+  partyId?: string | null;
+  supplementId?: string | null;
+  fileTenantId?: string;
+  attachmentId?: string;
+  sha256?: string;
+  size?: number;
+  mime?: string | null;
+  fileName?: string | null;
+  generated?: boolean;
+  contributedByTenantId?: string;
+  uploadedBy?: string | null;
+  createdAt?: string;
+  removedAt?: string | null;
+  mayChange?: boolean;
+  /**
+   * A public version or translation of it may be attached.
+   */
+  mayAttachTo?: boolean;
+}
+/**
+ * One statutory period of the case (Phase I/II, a supplement's, the notice's) and its due dates.
+ */
+export interface FilingClock {
+  id?: string;
+  caseId?: string;
+  kind?: 'SUPPLEMENT' | 'NOTICE' | 'PHASE_I' | 'PHASE_II';
+  refId?: string | null;
+  startedOn?: string;
+  lengthDays?: number;
+  extensionDays?: number;
+  stoppedDays?: number;
+  nominalDueOn?: string;
+  dueOn?: string;
+  state?: 'RUNNING' | 'STOPPED' | 'DONE' | 'LAPSED' | 'CANCELLED';
+  stoppedOn?: string | null;
+  endedOn?: string | null;
+  lapseFlaggedAt?: string | null;
+  createdAt?: string;
+}
+/**
+ * One move of the case (办理记录) with the titles of the documents this viewer sees; a calendarChange's reason is written out in the reader's language.
+ */
+export interface FilingTransition {
+  id?: number;
+  caseId?: string;
+  action?: string;
+  fromState?: string | null;
+  toState?: string;
+  actorAccountId?: string | null;
+  actorTenantId?: string | null;
+  bySystem?: boolean;
+  reason?: string | null;
+  ground?: string | null;
+  documentIds?: string[];
+  /**
+   * The move's own data (free-form: each action keeps its own keys).
+   */
+  detail?: {
+    [k: string]: unknown | undefined;
+  };
+  at?: string;
+  /**
+   * The titles joined with 、.
+   */
+  documentTitles?: string;
+}
+/**
+ * A delegated reviewer's 拟办意见 (authority viewers only).
+ */
+export interface FilingProposal {
+  id?: string;
+  caseId?: string;
+  /**
+   * The transition proposed.
+   */
+  action?: string;
+  reason?: string;
+  documentIds?: string[];
+  proposedBy?: string;
+  proposedByName?: string | null;
+  proposedAt?: string;
+  leadAccountId?: string | null;
+  state?: 'PENDING' | 'ADOPTED' | 'OVERRULED' | 'REJECTED' | 'SUPERSEDED' | 'CLOSED';
+  decidedBy?: string | null;
+  decidedAt?: string | null;
+  decidedAction?: string | null;
+  decisionNote?: string | null;
+}
+/**
+ * A 补交 / 补正 request of the authority and the filer's answer.
+ */
+export interface FilingSupplement {
+  id?: string;
+  caseId?: string;
+  stage?: 'PRE_ACCEPTANCE' | 'REVIEW';
+  items?: string;
+  requestedBy?: string | null;
+  requestedAt?: string;
+  dueOn?: string;
+  state?: 'OPEN' | 'ANSWERED' | 'LAPSED' | 'CANCELLED';
+  answerText?: string | null;
+  answerDocumentIds?: string[];
+  answeredBy?: string | null;
+  answeredAt?: string | null;
+  noticeDocumentId?: string | null;
+}
+/**
+ * A tenant's membership of the case (filer, co-party, agent) with its tenant's name.
+ */
+export interface FilingMember {
+  id?: string;
+  tenantId?: string;
+  role?: 'FILER' | 'CO_PARTY' | 'AGENT';
+  /**
+   * An agent's principal.
+   */
+  onBehalfOfTenantId?: string | null;
+  accountId?: string | null;
+  poaDocumentId?: string | null;
+  status?: 'ACTIVE' | 'REVOKED';
+  tenantName?: string;
+  tenantKind?: string;
+  mayRevoke?: boolean;
+}
+/**
+ * A page of public comments on simplified-case notices (filing.comment.list), newest first.
+ */
+export interface FilingCommentPage {
+  rows?: {
+    id?: string;
+    caseId?: string | null;
+    publicationId?: string;
+    noticeTitle?: string;
+    anonymous?: boolean;
+    name?: string | null;
+    organisation?: string | null;
+    contact?: string | null;
+    text?: string;
+    attachmentId?: string | null;
+    noticeAllowAnonymous?: boolean;
+    /**
+     * The notice still takes comments.
+     */
+    noticeLive?: boolean | null;
+    triage?: 'NEW' | 'RELEVANT' | 'NOT_RELEVANT' | 'SPAM';
+    triageNote?: string | null;
+    createdAt?: string;
+  }[];
+  total?: number;
+  page?: number;
+  size?: number;
+}
+/**
+ * The filing checked section by section (filing.case.check), and the first incomplete section.
+ */
+export interface FilingCompleteness {
+  complete?: boolean;
+  firstIncomplete?: string | null;
+  sections?: {
+    section?: string;
+    complete?: boolean;
+    /**
+     * False when the section does not apply (the 公示表 of a normal case).
+     */
+    applies?: boolean;
+    problems?: FilingExplainLine[];
+    warnings?: FilingExplainLine[];
+  }[];
+}
+/**
+ * One line of a helper's or a check's reasoning, a translation key under filing. with its parameters.
+ */
+export interface FilingExplainLine {
+  key?: string;
+  /**
+   * The key's interpolation values (free-form, by the key's own names).
+   */
+  params?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * Whether this line's test passed (absent for plain notes).
+   */
+  ok?: boolean;
+}
+/**
+ * The id of what the call created or saved (a draft, a party, a document, a membership …).
+ */
+export interface FilingCreated {
+  id?: string;
+}
+/**
+ * Cases by state and division, due this week, average days to acceptance and to decision.
+ */
+export interface FilingDashboard {
+  byState?: {
+    state?: string;
+    division?: string | null;
+    count?: number;
+  }[];
+  dueThisWeek?: number;
+  averages?: {
+    division?: string | null;
+    daysToAcceptance?: number | null;
+    daysToDecision?: number | null;
+  }[];
+  /**
+   * Due dates in years the holiday table does not hold yet, or null.
+   */
+  calendarGap?: {
+    years?: string;
+    cases?: number;
+  } | null;
+}
+/**
+ * A document opened (filing.document.open) with its content as base64, if the store has it.
+ */
+export interface FilingDocumentOpened {
+  document?: FilingDocument;
+  /**
+   * The file's bytes as base64.
+   */
+  content?: string | null;
+  /**
+   * The stored file, or null when the store no longer has it.
+   */
+  file?: {
+    tenantId?: string;
+    attachmentId?: string;
+    sha256?: string;
+    size?: number;
+    name?: string;
+    mime?: string;
+  } | null;
+}
+/**
  * The fields of one section of a filing (case, party, turnover, market, share, jurisdiction, 公示表, document, decision) as the screens send them. The filing service checks each field by name and type and refuses an unknown one with a translated error (filing.error.unknownField), so the shape lives in one place: server/modules/filing/service (see server/modules/filing/README.md for every section's fields).
  */
 export interface FilingFields {
   [k: string]: unknown | undefined;
 }
 /**
- * What the filing service answers: a case as this viewer may see it (exact turnovers, shares and confidential documents only for the authority and the contributing tenant), a page of a list, a transition's result, or a helper's explained lines. The service builds each view for its viewer, so nothing here is filtered again.
+ * The filings the caller's tenant takes part in (filing.case.mine), newest first, in both shapes: {rows, total, page, size} and the list screens' {dataResult, pageResult} (the same rows).
  */
-export interface FilingView {
-  [k: string]: unknown | undefined;
+export interface FilingMyCasePage {
+  rows?: FilingMyCaseRow[];
+  total?: number;
+  page?: number;
+  size?: number;
+  dataResult?: FilingMyCaseRow[];
+  pageResult?: FilingPageResult;
+}
+/**
+ * One filing of the caller's tenant, with its role on it and the nearest running due date.
+ */
+export interface FilingMyCaseRow {
+  id?: string;
+  caseNo?: string | null;
+  title?: string;
+  procedure?: string;
+  state?: string;
+  submittedAt?: string | null;
+  acceptedOn?: string | null;
+  decidedOn?: string | null;
+  updatedAt?: string;
+  role?: 'FILER' | 'CO_PARTY' | 'AGENT';
+  /**
+   * The nearest due date of a running clock.
+   */
+  dueOn?: string | null;
+}
+/**
+ * The pageResult of the filing lists that answer the spec's list request (list screens read it).
+ */
+export interface FilingPageResult {
+  totalCount?: number;
+  totalPages?: number;
+  page?: number;
+  limit?: number;
+  totalExact?: boolean;
+}
+/**
+ * A page of the filer side's office items (filing.office.items): view delegated (委托) rows carry delegation, counterpart and delegatedAt; view revoke (撤回) rows the latest withdrawal request.
+ */
+export interface FilingOfficePage {
+  dataResult?: {
+    id?: string;
+    caseNo?: string | null;
+    title?: string;
+    procedure?: string;
+    state?: string;
+    updatedAt?: string;
+    role?: string;
+    delegation?: 'AGENT_FOR' | 'AUTHORISED';
+    /**
+     * The principal's name, or the agents' names.
+     */
+    counterpart?: string | null;
+    delegatedAt?: string | null;
+    withdrawalState?: 'PENDING' | 'CONSENTED' | 'REFUSED';
+    withdrawalReason?: string;
+    requestedAt?: string;
+    decidedAt?: string | null;
+    decisionReason?: string | null;
+  }[];
+  pageResult?: FilingPageResult;
+}
+/**
+ * One receipt (回执) with the files this viewer may see, each with its size and SHA-256 as stored.
+ */
+export interface FilingReceipt {
+  id?: string;
+  caseId?: string;
+  caseNo?: string;
+  caseTitle?: string;
+  kind?: 'SUBMISSION' | 'SERVICE';
+  act?: string;
+  at?: string;
+  actorName?: string | null;
+  actorTenantName?: string | null;
+  itemCount?: number;
+  totalSize?: number;
+  items?: {
+    seq?: number;
+    documentId?: string;
+    name?: string;
+    fileName?: string | null;
+    kind?: string;
+    size?: number;
+    sha256?: string;
+  }[];
+}
+/**
+ * A receipt with every stored file read again and its SHA-256 recomputed (filing.receipt.verify): MATCH, MISMATCH (the bytes changed) or MISSING (the store no longer has them).
+ */
+export interface FilingReceiptCheck {
+  id?: string;
+  caseId?: string;
+  caseNo?: string;
+  caseTitle?: string;
+  kind?: 'SUBMISSION' | 'SERVICE';
+  act?: string;
+  at?: string;
+  actorName?: string | null;
+  actorTenantName?: string | null;
+  itemCount?: number;
+  totalSize?: number;
+  checkedAt?: string;
+  allMatch?: boolean;
+  matched?: number;
+  items?: {
+    seq?: number;
+    documentId?: string;
+    name?: string;
+    fileName?: string | null;
+    kind?: string;
+    size?: number;
+    sha256?: string;
+    actualSha256?: string | null;
+    result?: 'MATCH' | 'MISMATCH' | 'MISSING';
+  }[];
+}
+/**
+ * The case's receipts (回执), newest first, counting the files this viewer may see.
+ */
+export interface FilingReceiptList {
+  rows?: {
+    id?: string;
+    caseId?: string;
+    caseNo?: string;
+    kind?: 'SUBMISSION' | 'SERVICE';
+    act?: string;
+    at?: string;
+    actorName?: string | null;
+    actorTenantName?: string | null;
+    itemCount?: number;
+  }[];
+  total?: number;
+}
+/**
+ * A part of the case view as a list page (filing.case.section); one row asked for by id also comes alone as record (an edit form's load path).
+ */
+export interface FilingSectionPage {
+  record?: FilingSectionRow;
+  dataResult?: FilingSectionRow[];
+  pageResult?: FilingPageResult;
+}
+/**
+ * One row of a part of the case view as filing.case.section lists it (section parties, turnovers, markets, shares, jurisdictions, documents, check, clocks, supplements, served, members, transitions): the fields of that part's entity (filing-party, filing-turnover …) plus the names the lists show (partyName, marketProduct, tenantName …). Every field a section may carry is here; each row has its own section's fields only.
+ */
+export interface FilingSectionRow {
+  id?: string | number;
+  caseId?: string;
+  contributedByTenantId?: string;
+  role?: string;
+  nameZh?: string;
+  nameOriginal?: string | null;
+  registeredPlace?: string | null;
+  establishedOn?: string | null;
+  listingExchange?: string | null;
+  listedSince?: string | null;
+  mainBusiness?: string | null;
+  businessScope?: string | null;
+  address?: string | null;
+  ultimateController?: string | null;
+  chinaAffiliates?: string | null;
+  uscc?: string | null;
+  sn?: number;
+  createdAt?: string;
+  updatedAt?: string;
+  mayChange?: boolean;
+  partyId?: string | null;
+  year?: number;
+  worldwide?: number | null;
+  china?: number | null;
+  currency?: string;
+  rateToCny?: number | null;
+  worldwideBandLow?: number | null;
+  worldwideBandHigh?: number | null;
+  chinaBandLow?: number | null;
+  chinaBandHigh?: number | null;
+  confidentialHidden?: boolean;
+  product?: string;
+  geography?: string;
+  relation?: string;
+  reasoning?: string | null;
+  mayAddShare?: boolean;
+  marketId?: string;
+  holderName?: string;
+  share?: number | null;
+  bandLow?: number;
+  bandHigh?: number;
+  jurisdiction?: string;
+  status?: string;
+  statusDate?: string | null;
+  kind?: string | null;
+  title?: string | null;
+  language?: string;
+  confidential?: boolean;
+  publicVersionOf?: string | null;
+  translationOf?: string | null;
+  supplementId?: string | null;
+  fileTenantId?: string;
+  attachmentId?: string;
+  sha256?: string;
+  size?: number;
+  mime?: string | null;
+  fileName?: string | null;
+  generated?: boolean;
+  uploadedBy?: string | null;
+  removedAt?: string | null;
+  mayAttachTo?: boolean;
+  refId?: string | null;
+  startedOn?: string;
+  lengthDays?: number;
+  extensionDays?: number;
+  stoppedDays?: number;
+  nominalDueOn?: string;
+  dueOn?: string;
+  state?: string;
+  stoppedOn?: string | null;
+  endedOn?: string | null;
+  lapseFlaggedAt?: string | null;
+  stage?: string;
+  items?: string;
+  requestedBy?: string | null;
+  requestedAt?: string;
+  answerText?: string | null;
+  answerDocumentIds?: string[];
+  answeredBy?: string | null;
+  answeredAt?: string | null;
+  noticeDocumentId?: string | null;
+  documentId?: string;
+  tenantId?: string;
+  servedAt?: string;
+  firstOpenedAt?: string | null;
+  firstOpenedBy?: string | null;
+  onBehalfOfTenantId?: string | null;
+  accountId?: string | null;
+  poaDocumentId?: string | null;
+  tenantName?: string | null;
+  tenantKind?: string;
+  mayRevoke?: boolean;
+  action?: string;
+  fromState?: string | null;
+  toState?: string;
+  actorAccountId?: string | null;
+  actorTenantId?: string | null;
+  bySystem?: boolean;
+  reason?: string | null;
+  ground?: string | null;
+  documentIds?: string[];
+  /**
+   * A transition's own data (free-form).
+   */
+  detail?: {
+    [k: string]: unknown | undefined;
+  };
+  at?: string;
+  documentTitles?: string;
+  partyName?: string | null;
+  marketProduct?: string;
+  marketGeography?: string;
+  section?: string;
+  sectionName?: string;
+  complete?: boolean;
+  problems?: string;
+  warnings?: string;
+}
+/**
+ * Whether the facts support the simplified procedure, criterion by criterion, with the reasoning.
+ */
+export interface FilingSimplifiedResult {
+  eligible?: boolean;
+  /**
+   * The criteria (1–6) the facts support.
+   */
+  supported?: number[];
+  criteria?: {
+    criterion?: number;
+    status?: 'MET' | 'NOT_MET' | 'NOT_APPLICABLE';
+    lines?: FilingExplainLine[];
+  }[];
+  warnings?: FilingExplainLine[];
+  /**
+   * The criteria's lines and the warnings translated, one a line.
+   */
+  explanation?: string;
+}
+/**
+ * The authority's active employees with an account, to assign a case to (filing.staff.list).
+ */
+export interface FilingStaff {
+  rows?: {
+    accountId?: string;
+    name?: string;
+    orgName?: string | null;
+  }[];
+}
+/**
+ * "Must we file?": whether a test is met, every step of the reasoning, and those steps as translated text.
+ */
+export interface FilingThresholdResult {
+  mustFile?: boolean;
+  test?: 'WORLDWIDE' | 'CHINA' | null;
+  lines?: FilingExplainLine[];
+  /**
+   * The lines translated, one a line (✓ / ✗ where a test passes or fails).
+   */
+  explanation?: string;
+}
+/**
+ * A transition taken: the case, the states before and after, the notice generated (if any), and what the move set (submit caseNo; requestSupplement supplementId; accept phaseIDueOn and noticeUntil; furtherReview phaseIIDueOn; extend dueOn and extensionDays; restartClock dueOn and daysStopped).
+ */
+export interface FilingTransitionResult {
+  caseId?: string;
+  from?: string;
+  to?: string;
+  /**
+   * The notice or decision generated and served.
+   */
+  documentId?: string | null;
+  caseNo?: string;
+  supplementId?: string;
+  phaseIDueOn?: string;
+  noticeUntil?: string;
+  phaseIIDueOn?: string;
+  dueOn?: string;
+  extensionDays?: number;
+  daysStopped?: number;
+}
+/**
+ * A page of one of the authority's worklists (filing.worklist), the clock that matters now first.
+ */
+export interface FilingWorklistPage {
+  rows?: FilingWorklistRow[];
+  total?: number;
+  page?: number;
+  size?: number;
+}
+/**
+ * A case in an authority worklist with its filer, handler and the running, stopped or lapsed clock with the earliest due date.
+ */
+export interface FilingWorklistRow {
+  id?: string;
+  caseNo?: string | null;
+  title?: string;
+  procedure?: string;
+  state?: string;
+  submittedAt?: string | null;
+  acceptedOn?: string | null;
+  decidedOn?: string | null;
+  divisionId?: string | null;
+  divisionName?: string | null;
+  delegatedRegion?: string | null;
+  updatedAt?: string;
+  /**
+   * The filer's tenant.
+   */
+  ownerName?: string;
+  handlerName?: string | null;
+  clockKind?: string | null;
+  dueOn?: string | null;
+  nominalDueOn?: string | null;
+  clockState?: string | null;
+  /**
+   * A pending 拟办意见's proposed transition.
+   */
+  proposedAction?: string | null;
+  /**
+   * China days to dueOn (negative when overdue).
+   */
+  daysLeft?: number | null;
+  /**
+   * UNCOVERED when the holiday table lacks dueOn's year.
+   */
+  calendarNote?: 'UNCOVERED' | null;
 }
 /**
  * A named group of users, chosen in the user-group selector by name and alias.
@@ -1865,10 +2874,29 @@ export interface PublicNotice {
   industry?: string | null;
   transactionMode?: string | null;
   /**
-   * The 公示表 as published: title, summary (交易概况), parties (one intro each: name, place, business), reasons (the simplified-case criteria met), remarks. Only in publicity.notice.get.
+   * The 公示表 as published when the notice opened: title, summary (交易概况), one intro per party, reasons (the simplified-case criteria met), remarks. Only in publicity.notice.get.
    */
   noticeForm?: {
-    [k: string]: unknown | undefined;
+    title?: string;
+    /**
+     * 交易概况.
+     */
+    summary?: string;
+    partyIntros?: {
+      /**
+       * The party's name.
+       */
+      party?: string;
+      /**
+       * Its introduction: place, business, who controls it.
+       */
+      text?: string;
+    }[];
+    /**
+     * The simplified-case criteria met (1–6).
+     */
+    reasons?: number[];
+    remarks?: string;
   } | null;
 }
 /**
@@ -2943,6 +3971,14 @@ export interface FilingCaseProposeBody {
    */
   attachmentIds?: string[];
 }
+export interface FilingCaseProposeResponse {
+  id?: string;
+  action?: string;
+  /**
+   * The lead the proposal waits for.
+   */
+  leadAccountId?: string | null;
+}
 export interface FilingCaseProposeRemedyQuery {
   caseId: string;
 }
@@ -2954,6 +3990,13 @@ export interface FilingCaseProposeRemedyBody {
    */
   documentIds?: string[];
 }
+export interface FilingCaseProposeRemedyResponse {
+  id?: string;
+  /**
+   * The proposal's version (1, 2 … per case).
+   */
+  version?: number;
+}
 export interface FilingCaseRaiseConcernQuery {
   caseId: string;
 }
@@ -2964,6 +4007,13 @@ export interface FilingCaseRaiseConcernBody {
    * @maxItems 10
    */
   attachmentIds?: string[];
+}
+export interface FilingCaseRaiseConcernResponse {
+  id?: string;
+  /**
+   * The concern notice served.
+   */
+  documentId?: string;
 }
 export interface FilingCaseRefuseWithdrawalQuery {
   caseId: string;
@@ -3037,6 +4087,12 @@ export interface FilingCaseSubmitQuery {
 }
 export interface FilingCaseUpdateQuery {
   caseId: string;
+}
+export interface FilingCaseUpdateResponse {
+  /**
+   * The case version after the save.
+   */
+  version?: number;
 }
 export interface FilingCommentListBody {
   triage?: string;
@@ -3134,6 +4190,14 @@ export interface FilingProposalDecideBody {
    */
   attachmentIds?: string[];
 }
+/**
+ * The proposal adopted (with the transition taken) or rejected.
+ */
+export interface FilingProposalDecideResponse {
+  proposalId?: string;
+  state?: 'ADOPTED' | 'REJECTED';
+  transition?: FilingTransitionResult;
+}
 export interface FilingPublicationClearanceBatchBody {
   title: string;
   publishedOn: string;
@@ -3141,6 +4205,13 @@ export interface FilingPublicationClearanceBatchBody {
    * @maxItems 500
    */
   caseIds?: string[];
+}
+export interface FilingPublicationClearanceBatchResponse {
+  batchId?: string;
+  /**
+   * The cases published in the batch.
+   */
+  count?: number;
 }
 export interface FilingPublicationDecisionQuery {
   caseId: string;
@@ -6084,146 +7155,178 @@ export interface ApiOperations {
   'file.getImage': { query: FileGetImageQuery; body: never; response: Blob };
   'filing.audit.query': { query: never; body: ListRequest; response: FilingAuditQueryResponse };
   'filing.audit.verify': { query: FilingAuditVerifyQuery; body: never; response: FilingAuditVerify };
-  'filing.calendar.add': { query: never; body: FilingCalendarAddBody; response: FilingView };
-  'filing.calendar.import': { query: never; body: FilingCalendarImportBody; response: FilingView };
-  'filing.calendar.query': { query: FilingCalendarQueryQuery; body: never; response: FilingView };
-  'filing.calendar.remove': { query: FilingCalendarRemoveQuery; body: never; response: FilingView };
-  'filing.case.accept': { query: FilingCaseAcceptQuery; body: FilingCaseAcceptBody; response: FilingView };
-  'filing.case.assign': { query: FilingCaseAssignQuery; body: FilingCaseAssignBody; response: FilingView };
-  'filing.case.check': { query: FilingCaseCheckQuery; body: never; response: FilingView };
+  'filing.calendar.add': { query: never; body: FilingCalendarAddBody; response: FilingCalendarChange };
+  'filing.calendar.import': { query: never; body: FilingCalendarImportBody; response: FilingCalendarChange };
+  'filing.calendar.query': { query: FilingCalendarQueryQuery; body: never; response: FilingCalendarDays };
+  'filing.calendar.remove': { query: FilingCalendarRemoveQuery; body: never; response: FilingCalendarChange };
+  'filing.case.accept': {
+    query: FilingCaseAcceptQuery;
+    body: FilingCaseAcceptBody;
+    response: FilingTransitionResult;
+  };
+  'filing.case.assign': { query: FilingCaseAssignQuery; body: FilingCaseAssignBody; response: unknown };
+  'filing.case.check': { query: FilingCaseCheckQuery; body: never; response: FilingCompleteness };
   'filing.case.clearPhaseI': {
     query: FilingCaseClearPhaseIQuery;
     body: FilingCaseClearPhaseIBody;
-    response: FilingView;
+    response: FilingTransitionResult;
   };
   'filing.case.consentWithdrawal': {
     query: FilingCaseConsentWithdrawalQuery;
     body: FilingCaseConsentWithdrawalBody;
-    response: FilingView;
+    response: FilingTransitionResult;
   };
-  'filing.case.create': { query: never; body: FilingFields; response: FilingView };
-  'filing.case.decide': { query: FilingCaseDecideQuery; body: FilingFields; response: FilingView };
+  'filing.case.create': { query: never; body: FilingFields; response: FilingCreated };
+  'filing.case.decide': {
+    query: FilingCaseDecideQuery;
+    body: FilingFields;
+    response: FilingTransitionResult;
+  };
   'filing.case.deemNotFiled': {
     query: FilingCaseDeemNotFiledQuery;
     body: FilingCaseDeemNotFiledBody;
-    response: FilingView;
+    response: FilingTransitionResult;
   };
-  'filing.case.extend': { query: FilingCaseExtendQuery; body: FilingCaseExtendBody; response: FilingView };
+  'filing.case.extend': {
+    query: FilingCaseExtendQuery;
+    body: FilingCaseExtendBody;
+    response: FilingTransitionResult;
+  };
   'filing.case.furtherReview': {
     query: FilingCaseFurtherReviewQuery;
     body: FilingCaseFurtherReviewBody;
-    response: FilingView;
+    response: FilingTransitionResult;
   };
-  'filing.case.get': { query: FilingCaseGetQuery; body: never; response: FilingView };
-  'filing.case.mine': { query: never; body: FilingCaseMineBody; response: FilingView };
-  'filing.case.propose': { query: FilingCaseProposeQuery; body: FilingCaseProposeBody; response: FilingView };
+  'filing.case.get': { query: FilingCaseGetQuery; body: never; response: FilingCaseView };
+  'filing.case.mine': { query: never; body: FilingCaseMineBody; response: FilingMyCasePage };
+  'filing.case.propose': {
+    query: FilingCaseProposeQuery;
+    body: FilingCaseProposeBody;
+    response: FilingCaseProposeResponse;
+  };
   'filing.case.proposeRemedy': {
     query: FilingCaseProposeRemedyQuery;
     body: FilingCaseProposeRemedyBody;
-    response: FilingView;
+    response: FilingCaseProposeRemedyResponse;
   };
   'filing.case.raiseConcern': {
     query: FilingCaseRaiseConcernQuery;
     body: FilingCaseRaiseConcernBody;
-    response: FilingView;
+    response: FilingCaseRaiseConcernResponse;
   };
   'filing.case.refuseWithdrawal': {
     query: FilingCaseRefuseWithdrawalQuery;
     body: FilingCaseRefuseWithdrawalBody;
-    response: FilingView;
+    response: FilingTransitionResult;
   };
   'filing.case.remove': { query: FilingCaseRemoveQuery; body: never; response: unknown };
   'filing.case.requestRemedyStop': {
     query: FilingCaseRequestRemedyStopQuery;
     body: FilingCaseRequestRemedyStopBody;
-    response: FilingView;
+    response: FilingCreated;
   };
   'filing.case.requestSupplement': {
     query: FilingCaseRequestSupplementQuery;
     body: FilingCaseRequestSupplementBody;
-    response: FilingView;
+    response: FilingTransitionResult;
   };
   'filing.case.requestWithdrawal': {
     query: FilingCaseRequestWithdrawalQuery;
     body: FilingCaseRequestWithdrawalBody;
-    response: FilingView;
+    response: FilingTransitionResult;
   };
   'filing.case.restartClock': {
     query: FilingCaseRestartClockQuery;
     body: FilingCaseRestartClockBody;
-    response: FilingView;
+    response: FilingTransitionResult;
   };
-  'filing.case.return': { query: FilingCaseReturnQuery; body: FilingCaseReturnBody; response: FilingView };
-  'filing.case.section': { query: never; body: ListRequest; response: FilingView };
+  'filing.case.return': {
+    query: FilingCaseReturnQuery;
+    body: FilingCaseReturnBody;
+    response: FilingTransitionResult;
+  };
+  'filing.case.section': { query: never; body: ListRequest; response: FilingSectionPage };
   'filing.case.stopClock': {
     query: FilingCaseStopClockQuery;
     body: FilingCaseStopClockBody;
-    response: FilingView;
+    response: FilingTransitionResult;
   };
-  'filing.case.submit': { query: FilingCaseSubmitQuery; body: never; response: FilingView };
-  'filing.case.update': { query: FilingCaseUpdateQuery; body: FilingFields; response: FilingView };
-  'filing.comment.list': { query: never; body: FilingCommentListBody; response: FilingView };
+  'filing.case.submit': { query: FilingCaseSubmitQuery; body: never; response: FilingTransitionResult };
+  'filing.case.update': {
+    query: FilingCaseUpdateQuery;
+    body: FilingFields;
+    response: FilingCaseUpdateResponse;
+  };
+  'filing.comment.list': { query: never; body: FilingCommentListBody; response: FilingCommentPage };
   'filing.comment.triage': {
     query: FilingCommentTriageQuery;
     body: FilingCommentTriageBody;
-    response: FilingView;
+    response: unknown;
   };
-  'filing.dashboard': { query: FilingDashboardQuery; body: never; response: FilingView };
-  'filing.document.attach': { query: FilingDocumentAttachQuery; body: FilingFields; response: FilingView };
-  'filing.document.open': { query: FilingDocumentOpenQuery; body: never; response: FilingView };
+  'filing.dashboard': { query: FilingDashboardQuery; body: never; response: FilingDashboard };
+  'filing.document.attach': { query: FilingDocumentAttachQuery; body: FilingFields; response: FilingCreated };
+  'filing.document.open': { query: FilingDocumentOpenQuery; body: never; response: FilingDocumentOpened };
   'filing.document.remove': { query: FilingDocumentRemoveQuery; body: never; response: unknown };
-  'filing.helper.simplified': { query: never; body: FilingFields; response: FilingView };
-  'filing.helper.thresholds': { query: never; body: FilingHelperThresholdsBody; response: FilingView };
+  'filing.helper.simplified': { query: never; body: FilingFields; response: FilingSimplifiedResult };
+  'filing.helper.thresholds': {
+    query: never;
+    body: FilingHelperThresholdsBody;
+    response: FilingThresholdResult;
+  };
   'filing.jurisdiction.remove': { query: FilingJurisdictionRemoveQuery; body: never; response: unknown };
   'filing.jurisdiction.save': {
     query: FilingJurisdictionSaveQuery;
     body: FilingFields;
-    response: FilingView;
+    response: FilingCreated;
   };
   'filing.market.remove': { query: FilingMarketRemoveQuery; body: never; response: unknown };
-  'filing.market.save': { query: FilingMarketSaveQuery; body: FilingFields; response: FilingView };
+  'filing.market.save': { query: FilingMarketSaveQuery; body: FilingFields; response: FilingCreated };
   'filing.member.authoriseAgent': {
     query: FilingMemberAuthoriseAgentQuery;
     body: FilingMemberAuthoriseAgentBody;
-    response: FilingView;
+    response: FilingCreated;
   };
-  'filing.member.invite': { query: FilingMemberInviteQuery; body: never; response: FilingView };
+  'filing.member.invite': { query: FilingMemberInviteQuery; body: never; response: FilingCreated };
   'filing.member.revoke': { query: FilingMemberRevokeQuery; body: never; response: unknown };
   'filing.member.tenantSearch': {
     query: FilingMemberTenantSearchQuery;
     body: never;
     response: FilingMemberTenantSearchResponse;
   };
-  'filing.noticeForm.save': { query: FilingNoticeFormSaveQuery; body: FilingFields; response: FilingView };
-  'filing.office.items': { query: never; body: ListRequest; response: FilingView };
-  'filing.party.add': { query: FilingPartyAddQuery; body: FilingFields; response: FilingView };
+  'filing.noticeForm.save': { query: FilingNoticeFormSaveQuery; body: FilingFields; response: unknown };
+  'filing.office.items': { query: never; body: ListRequest; response: FilingOfficePage };
+  'filing.party.add': { query: FilingPartyAddQuery; body: FilingFields; response: FilingCreated };
   'filing.party.remove': { query: FilingPartyRemoveQuery; body: never; response: unknown };
-  'filing.party.update': { query: FilingPartyUpdateQuery; body: FilingFields; response: FilingView };
+  'filing.party.update': { query: FilingPartyUpdateQuery; body: FilingFields; response: unknown };
   'filing.proposal.decide': {
     query: FilingProposalDecideQuery;
     body: FilingProposalDecideBody;
-    response: FilingView;
+    response: FilingProposalDecideResponse;
   };
   'filing.publication.clearanceBatch': {
     query: never;
     body: FilingPublicationClearanceBatchBody;
-    response: FilingView;
+    response: FilingPublicationClearanceBatchResponse;
   };
-  'filing.publication.decision': { query: FilingPublicationDecisionQuery; body: never; response: FilingView };
-  'filing.receipt.get': { query: FilingReceiptGetQuery; body: never; response: FilingView };
-  'filing.receipt.list': { query: never; body: FilingReceiptListBody; response: FilingView };
-  'filing.receipt.verify': { query: FilingReceiptVerifyQuery; body: never; response: FilingView };
+  'filing.publication.decision': {
+    query: FilingPublicationDecisionQuery;
+    body: never;
+    response: FilingCreated;
+  };
+  'filing.receipt.get': { query: FilingReceiptGetQuery; body: never; response: FilingReceipt };
+  'filing.receipt.list': { query: never; body: FilingReceiptListBody; response: FilingReceiptList };
+  'filing.receipt.verify': { query: FilingReceiptVerifyQuery; body: never; response: FilingReceiptCheck };
   'filing.share.remove': { query: FilingShareRemoveQuery; body: never; response: unknown };
-  'filing.share.save': { query: FilingShareSaveQuery; body: FilingFields; response: FilingView };
-  'filing.staff.list': { query: FilingStaffListQuery; body: never; response: FilingView };
+  'filing.share.save': { query: FilingShareSaveQuery; body: FilingFields; response: FilingCreated };
+  'filing.staff.list': { query: FilingStaffListQuery; body: never; response: FilingStaff };
   'filing.supplement.answer': {
     query: FilingSupplementAnswerQuery;
     body: FilingSupplementAnswerBody;
-    response: FilingView;
+    response: FilingTransitionResult;
   };
   'filing.turnover.remove': { query: FilingTurnoverRemoveQuery; body: never; response: unknown };
-  'filing.turnover.save': { query: FilingTurnoverSaveQuery; body: FilingFields; response: FilingView };
-  'filing.worklist': { query: never; body: FilingWorklistBody; response: FilingView };
+  'filing.turnover.save': { query: FilingTurnoverSaveQuery; body: FilingFields; response: FilingCreated };
+  'filing.worklist': { query: never; body: FilingWorklistBody; response: FilingWorklistPage };
   'fldEmployee.create': { query: FldEmployeeCreateQuery; body: FldEmployeeCreateBody; response: Employee };
   'fldFile.attachment.query': { query: never; body: ListRequest; response: FldFileAttachmentQueryResponse };
   'fldFile.attachment.remove': { query: FldFileAttachmentRemoveQuery; body: never; response: unknown };

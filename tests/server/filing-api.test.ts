@@ -158,7 +158,7 @@ describe('filing API on the demo data', () => {
     const ids = Object.values(doc.paths).flatMap((p) => Object.values(p).map((o) => o.operationId));
     expect(ids.sort()).toEqual([...loadCatalogue().keys()].sort());
     expect(doc.paths['/filing/case/submit'].post['x-permission']).toBe('filing:submit');
-    expect(doc.components.schemas['filing-view']).toBeDefined();
+    expect(doc.components.schemas['filing-case-view']).toBeDefined();
     expect(JSON.stringify(doc)).not.toMatch(/"\$ref":"(?!#\/components\/schemas\/)/);
 
     const page = await fetch(`${t.api}/docs?lang=en`);

@@ -441,7 +441,12 @@ describe.each(dbKindsOf(import.meta.url))('filing documents on the file store (%
     });
     expect(unknownState.body.state).not.toBe(200);
     const members = await section('members');
-    expect(members.dataResult[0]).toMatchObject({ role: 'FILER', tenantName: expect.any(String) });
+    // The members tab's 加入时间 column: when each tenant was invited or joined.
+    expect(members.dataResult[0]).toMatchObject({
+      role: 'FILER',
+      tenantName: expect.any(String),
+      createdAt: expect.stringMatching(/^\d{4}-/),
+    });
   });
 
   it('still opens the notices the demo stored before the file store (filing.stored_content)', async () => {

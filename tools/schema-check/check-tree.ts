@@ -10,10 +10,12 @@ import { checkEntities } from './entities.ts';
 import { checkMenus } from './menus.ts';
 import { loadMetaCheck } from './meta-validate.ts';
 import { checkOperationSchemas } from './operation-schemas.ts';
+import { loadOptionSets, optionSetRefErrors } from './option-sets.ts';
 import { checkOperationPermissions, checkScreenPermissions, collectVocabulary } from './permissions.ts';
 import type { SchemaError } from './report.ts';
 import { loadScreenLookups } from './screen-lookups.ts';
 import { loadScreenCheck } from './screens.ts';
+import { newScreenFieldCheck, responseSchemas } from './screen-fields.ts';
 import { listYamlFiles, readYamlFile } from './yaml-files.ts';
 
 export interface CheckOptions {
@@ -25,6 +27,8 @@ export interface CheckOptions {
   screensDir?: string;
   menusDir?: string;
   metaDir?: string;
+  /** Default: <root>/schemas/options (the sets screens name with `{ $set }`). */
+  optionsDir?: string;
 }
 
 export interface CheckResult {
@@ -38,6 +42,7 @@ export function checkTree(options: CheckOptions): CheckResult {
   const entitiesDir = options.entitiesDir ?? join(root, 'schemas', 'entities');
   const screensDir = options.screensDir ?? join(root, 'schemas', 'screens');
   const metaDir = options.metaDir ?? join(root, 'schemas', 'meta');
+  const optionsDir = options.optionsDir ?? join(root, 'schemas', 'options');
   // The built-in menu names screens and permissions of the real tree: checked with it (or when asked).
   const menusDir =
     options.menusDir ?? (options.apiDir || options.screensDir ? undefined : join(root, 'schemas', 'menus'));
@@ -61,6 +66,7 @@ export function checkTree(options: CheckOptions): CheckResult {
     ? loadScreenCheck(metaDir, root, lookups, errors)
     : undefined;
   const screenFiles = screenCheck ? screenPaths.map((file) => readYamlFile(file, root, errors)) : [];
+  const optionSets = loadOptionSets(optionsDir, root, lookups, errors);
 
   const entities = checkEntities(
     entityFiles,
@@ -86,9 +92,17 @@ export function checkTree(options: CheckOptions): CheckResult {
   errors.push(...checkOperationPermissions(passed, vocabulary));
 
   if (screenCheck) {
+    const fieldCheck = newScreenFieldCheck(
+      responseSchemas(
+        passed.map((parsed) => parsed.data),
+        entityFiles.map((parsed) => parsed.data),
+      ),
+    );
     for (const parsed of screenFiles) {
       if (parsed.data === undefined) continue;
       errors.push(...screenCheck(parsed));
+      errors.push(...fieldCheck(parsed));
+      errors.push(...optionSetRefErrors(parsed, optionSets.sets));
       errors.push(...checkScreenPermissions(parsed, vocabulary));
     }
   }
@@ -103,7 +117,8 @@ export function checkTree(options: CheckOptions): CheckResult {
   // Grouped by file (stable, so each file's errors keep document order) for a readable report.
   errors.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return {
-    filesChecked: apiFiles.length + entityFiles.length + screenFiles.length + menuFiles.length,
+    filesChecked:
+      apiFiles.length + entityFiles.length + screenFiles.length + optionSets.files + menuFiles.length,
     errors,
   };
 }

@@ -67,7 +67,7 @@ async function withFileRef(
 
 type View = Record<string, unknown>;
 
-/** The service's answers are plain data views; the catalogue describes them as open objects. */
+/** The service's answers are plain data views; the catalogue's response schemas describe their shapes. */
 const view = (value: unknown): View => value as View;
 
 const filingOf = (ctx: HandlerContext): FilingContext => ctx.request.server.filing;
@@ -199,8 +199,10 @@ export const filingHandlers = defineHandlers({
   // Sections
   'filing.party.add': async (ctx) =>
     view(await run(ctx, (f, a) => parts.addParty(f, a, ctx.query.caseId, ctx.body))),
-  'filing.party.update': async (ctx) =>
-    view(await run(ctx, (f, a) => parts.updateParty(f, a, ctx.query.partyId, ctx.body))),
+  'filing.party.update': async (ctx) => {
+    await run(ctx, (f, a) => parts.updateParty(f, a, ctx.query.partyId, ctx.body));
+    return null;
+  },
   'filing.party.remove': async (ctx) => {
     await run(ctx, (f, a) => parts.removeParty(f, a, ctx.query.partyId));
     return null;
@@ -247,7 +249,8 @@ export const filingHandlers = defineHandlers({
           text,
         })),
       );
-    return view(await run(ctx, (f, a) => parts.saveNoticeForm(f, a, ctx.query.caseId, body)));
+    await run(ctx, (f, a) => parts.saveNoticeForm(f, a, ctx.query.caseId, body));
+    return null;
   },
 
   // Documents and members
@@ -333,8 +336,10 @@ export const filingHandlers = defineHandlers({
     view(await run(ctx, (f, a) => transitions.proposeRemedy(f, a, ctx.query.caseId, ctx.body))),
 
   // Transitions: the authority's side
-  'filing.case.assign': async (ctx) =>
-    view(await run(ctx, (f, a) => transitions.assignHandler(f, a, ctx.query.caseId, ctx.body))),
+  'filing.case.assign': async (ctx) => {
+    await run(ctx, (f, a) => transitions.assignHandler(f, a, ctx.query.caseId, ctx.body));
+    return null;
+  },
   'filing.case.requestSupplement': async (ctx) =>
     view(await run(ctx, (f, a) => transitions.requestSupplement(f, a, ctx.query.caseId, ctx.body))),
   'filing.case.deemNotFiled': async (ctx) =>
@@ -378,8 +383,10 @@ export const filingHandlers = defineHandlers({
     view(await run(ctx, (f, a) => publications.publishDecision(f, a, ctx.query.caseId))),
   'filing.comment.list': async (ctx) =>
     view(await run(ctx, (f, a) => publications.listComments(f, a, ctx.body))),
-  'filing.comment.triage': async (ctx) =>
-    view(await run(ctx, (f, a) => publications.triageComment(f, a, ctx.query.commentId, ctx.body))),
+  'filing.comment.triage': async (ctx) => {
+    await run(ctx, (f, a) => publications.triageComment(f, a, ctx.query.commentId, ctx.body));
+    return null;
+  },
 
   // The holiday calendar
   'filing.calendar.query': async (ctx) => ({

@@ -334,6 +334,7 @@ async function caseView(trx: Db, access: CaseAccess, b: Bundle, actor: Actor, no
         'm.account_id',
         'm.poa_document_id',
         'm.status',
+        'm.created_at',
         't.name as tenant_name',
         't.kind as tenant_kind',
       ])
