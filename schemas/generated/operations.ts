@@ -1694,6 +1694,10 @@ export interface FilingMember {
   status?: 'ACTIVE' | 'REVOKED';
   tenantName?: string;
   tenantKind?: string;
+  /**
+   * When the tenant was invited or joined.
+   */
+  createdAt?: string;
   mayRevoke?: boolean;
 }
 /**
