@@ -1,12 +1,11 @@
 /**
  * First-start demo data of the filing domain (SEED_DEMO): the authority (tenant kind 'authority') with its
  * review divisions and staff, three enterprises and a law firm with their filers, about forty cases over
- * every state (filing/demo-cases.ts) and the public dataset (filing/public.ts). Leaves the platform's own
+ * every state (scripted in filing/demo-script.ts, played through the service by filing/demo-runner.ts) and the public dataset (filing/public.ts). Leaves the platform's own
  * demo tenant alone. All demo accounts share one password, printed once like the admin's.
  */
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
-import { inTransaction, type Db } from '../db/database.ts';
+import { type Db } from '../db/database.ts';
 import { createTenantSpace } from '../modules/spaces.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { HolidayCalendar } from '../modules/filing/calendar.ts';
@@ -38,16 +37,10 @@ const FILE_ROLE_PERMISSIONS: Partial<Record<string, string[]>> = {
 const OFFICE_DESK_ENTRIES = ['receiveMessage', 'sentMessage'];
 const OFFICE_DESK_PERMISSIONS = ['message:send'];
 
-import { GENESIS_HASH } from '../modules/filing/audit.ts';
 import type { TenantKind } from '../modules/filing/tables.ts';
-import { bulkInsert } from './filing/bulk.ts';
 import { seedDemoNews } from './filing/news.ts';
-import {
-  buildDemoCases,
-  type DemoActor,
-  type DemoCaseSummary,
-  type DemoPeople,
-} from './filing/demo-cases.ts';
+import { demoScript, type DemoActor, type DemoCaseSummary, type DemoPeople } from './filing/demo-script.ts';
+import { playDemoScript } from './filing/demo-runner.ts';
 import { markPublicDatasetPending, seedPublicDataset, type PublicSeedResult } from './filing/public.ts';
 import { Random } from './filing/random.ts';
 
@@ -377,51 +370,9 @@ export async function seedFilingDemo(
   const calendar = new HolidayCalendar(
     await db.selectFrom('filing.calendar_day').select(['day', 'kind']).execute(),
   );
-  const { rows, summary } = buildDemoCases(r, calendar, people, today);
-  // Parents first, so foreign keys hold statement by statement.
-  const order = [
-    'filing.case',
-    'filing.stored_content',
-    'filing.party',
-    'filing.membership',
-    'filing.turnover',
-    'filing.market',
-    'filing.market_share',
-    'filing.notice_form',
-    'filing.document',
-    'filing.served_document',
-    'filing.transition',
-    'filing.receipt',
-    'filing.receipt_item',
-    'filing.clock',
-    'filing.supplement',
-    'filing.withdrawal',
-    'filing.remedy',
-    'filing.publication_batch',
-    'filing.publication',
-    'filing.comment',
-  ];
-  await inTransaction(db, async (trx) => {
-    for (const table of order) if (rows.tables[table]) await bulkInsert(trx, table, rows.tables[table]);
-    await sql`select pg_advisory_xact_lock(hashtext('filing.audit_log'))`.execute(trx);
-    const last = await trx
-      .selectFrom('filing.audit_log')
-      .select(['seq', 'hash'])
-      .orderBy('seq', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    await bulkInsert(
-      trx,
-      'filing.audit_log',
-      rows.chainedAudit(Number(last?.seq ?? 0), last?.hash ?? GENESIS_HASH),
-    );
-    const year = Number(today.slice(0, 4));
-    const used = (rows.tables['filing.case'] ?? []).filter((c) => c.case_no).length;
-    await sql`insert into filing.counter (name, value) values (${`case_no:${year}`}, ${used}) on conflict (name) do update set value = greatest(filing.counter.value, excluded.value)`.execute(
-      trx,
-    );
-    if (opts.publicData === 'later') await markPublicDatasetPending(trx);
-  });
+  // The histories are played through the service (filing/demo-runner.ts): the live effects, nothing copied.
+  const summary = await playDemoScript(db, people, demoScript(r, calendar, people, today));
+  if (opts.publicData === 'later') await markPublicDatasetPending(db);
   const t2 = performance.now();
   const publicData =
     (opts.publicData ?? 'now') === 'now' ? await seedPublicDataset(db, calendar, today) : null;
@@ -437,7 +388,7 @@ export async function seedFilingDemo(
   return {
     password,
     generated,
-    // zhangwei's cases with chengang's company as co-party: every fourth of seven (demo-cases.ts).
+    // zhangwei's cases with chengang's company as co-party: every fourth of seven (demo-script.ts).
     signIns: [
       signIn('filer', 'zhangwei'),
       signIn('filerColleague', 'liuna'),

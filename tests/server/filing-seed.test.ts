@@ -9,7 +9,7 @@ import { call, startTestServer, type TestServer } from '../support/server.ts';
 import { dbKindsOf } from './databases.ts';
 import { CASE_STATES } from '../../server/modules/filing/tables.ts';
 import { verifyAuditChain } from '../../server/modules/filing/audit.ts';
-import { buildDemoCases, type DemoPeople } from '../../server/seed/filing/demo-cases.ts';
+import { demoScript, type DemoPeople } from '../../server/seed/filing/demo-script.ts';
 import { Random } from '../../server/seed/filing/random.ts';
 import { HolidayCalendar } from '../../server/modules/filing/calendar.ts';
 import { officialCalendarDays } from '../../server/modules/filing/holidays-cn.ts';
@@ -39,10 +39,11 @@ describe('demo histories', () => {
       lawFirm: { tenantId: 'lf', name: '律所', agent: actor('ag') },
     };
     const calendar = new HolidayCalendar(officialCalendarDays());
-    const a = buildDemoCases(new Random(7), calendar, people, '2026-11-24');
-    const b = buildDemoCases(new Random(7), calendar, people, '2026-11-24');
-    expect(JSON.stringify(a.rows.tables)).toBe(JSON.stringify(b.rows.tables));
-    expect(new Set(Object.keys(a.summary.byState))).toEqual(new Set(CASE_STATES));
+    const now = new Date('2026-11-24T12:00:00Z');
+    const a = demoScript(new Random(7), calendar, people, '2026-11-24', now);
+    const b = demoScript(new Random(7), calendar, people, '2026-11-24', now);
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    expect(new Set(a.cases.map((c) => c.target))).toEqual(new Set(CASE_STATES));
   });
 });
 
