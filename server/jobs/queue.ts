@@ -102,12 +102,15 @@ export async function startJobQueue(db: Db, opts: JobQueueOptions): Promise<JobQ
   if (!opts.background) await started;
   else started.catch((err: Error) => stopped || logger.warn(`jobs did not start: ${err.message}`));
 
-  // Each queue is looked up (and made when missing) once per process.
+  // Each queue is looked up (and made when missing) once per process, one at a time: pg-boss makes a
+  // queue's table and partition under locks, and two made at once on PostgreSQL deadlock each other.
   const created = new Map<string, Promise<void>>();
+  let making: Promise<unknown> = Promise.resolve();
   const create = (boss: PgBoss, name: string) => {
-    const made = (async () => {
+    const made = making.then(async () => {
       if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...RETRIES });
-    })();
+    });
+    making = made.catch(() => {});
     created.set(name, made);
     made.catch(() => created.delete(name));
     return made;
@@ -118,7 +121,7 @@ export async function startJobQueue(db: Db, opts: JobQueueOptions): Promise<JobQ
     boss: () => started,
     async queues(...names: string[]) {
       const boss = await started;
-      await Promise.all(names.map((name) => created.get(name) ?? create(boss, name)));
+      for (const name of names) await (created.get(name) ?? create(boss, name));
       return boss;
     },
     async stop() {
