@@ -55,6 +55,11 @@ export interface OperationDef {
   /** True when the spec names the call without a path and we chose it. */
   ours?: boolean;
   /**
+   * The filing state machine's action this operation takes on the case named by ?caseId: answered by the
+   * transition runner (server/modules/filing/handlers.ts), with no handler of its own.
+   */
+  transition?: string;
+  /**
    * The caller's own personal data (a whistleblower's report and identity, their own mobile): refused to a
    * session acting as the account (6010104), and not recorded in the tenant's operation log.
    */

@@ -14,6 +14,9 @@ import { ALL_FILING_PERMISSIONS, FILING_ROLE_PERMISSIONS } from '../../server/mo
 import { GENERATED_KINDS, UPLOADED_KINDS } from '../../server/modules/filing/documents/kinds.ts';
 import { translate } from '../../server/http/i18n.ts';
 import { chinaDate, chinaMidnight } from '../../server/modules/filing/dates.ts';
+import { loadCatalogue } from '../../schemas/catalogue.ts';
+import { filingHandlers } from '../../server/modules/filing/handlers.ts';
+import { transitionOf } from '../../server/modules/filing/service/transition-runner.ts';
 
 const calendar = new HolidayCalendar(officialCalendarDays());
 
@@ -389,6 +392,24 @@ describe('state machine', () => {
       expect(names(final, 'filer', filer)).toEqual([]);
     }
   });
+  it('offers every action people take over HTTP: the catalogue names it, an effect takes it', () => {
+    const named = [...loadCatalogue().values()].filter((op) => op.transition);
+    for (const op of named) {
+      expect(
+        TRANSITIONS.map((t) => t.action),
+        op.id,
+      ).toContain(op.transition);
+      expect(transitionOf(op.transition!), op.id).toBeTypeOf('function');
+      expect(filingHandlers[op.id], op.id).toBeTypeOf('function');
+    }
+    // The answer to a 补正 order is taken by its own route (by the request's id, with the files uploaded
+    // in the answer form); the deemed clearance by the deadline job alone.
+    const byRoute = named.map((op) => op.transition);
+    const people = TRANSITIONS.filter((t) => t.side !== 'system').map((t) => t.action);
+    expect(people.filter((a) => !byRoute.includes(a))).toEqual(['answerSupplement']);
+    expect(new Set(byRoute).size).toBe(byRoute.length);
+  });
+
   it('has a translated name for every state and action', () => {
     for (const s of CASE_STATES) expect(translate('en', `filing.state.${s}`)).not.toContain('filing.');
     for (const t of TRANSITIONS)

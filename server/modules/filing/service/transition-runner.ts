@@ -73,11 +73,30 @@ export interface TransitionEffect<A extends unknown[], I, G, R> {
   run(step: Step<I>, found: G): Promise<Outcome<R>>;
 }
 
+/** A transition's service function: (ctx, actor, caseId or the object's id, the caller's input). */
+export type TakeTransition = (
+  ctx: FilingContext,
+  actor: Actor,
+  key: string,
+  ...raw: never[]
+) => Promise<TransitionResult>;
+
+/** Every effect by its action, for the operations the catalogue names by action (`transition:`). */
+const BY_ACTION = new Map<string, TakeTransition>();
+
+/** The service function of an action, or undefined when no effect is declared for it. */
+export function transitionOf(action: string): TakeTransition | undefined {
+  return BY_ACTION.get(action);
+}
+
 /** An effect as the service function of its action: (ctx, actor, caseId or object id, input). */
 export function transition<A extends unknown[], I, G, R = object>(effect: TransitionEffect<A, I, G, R>) {
   ruleFor(effect.action); // an effect of an action the table does not declare fails at load
-  return (ctx: FilingContext, actor: Actor, key: string, ...raw: A): Promise<TransitionResult & R> =>
+  if (BY_ACTION.has(effect.action)) throw new Error(`two effects for the transition ${effect.action}`);
+  const take = (ctx: FilingContext, actor: Actor, key: string, ...raw: A): Promise<TransitionResult & R> =>
     runTransition(ctx, actor, effect, key, raw);
+  BY_ACTION.set(effect.action, take as unknown as TakeTransition);
+  return take;
 }
 
 export async function runTransition<A extends unknown[], I, G, R>(
