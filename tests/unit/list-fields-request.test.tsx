@@ -14,7 +14,7 @@ import {
   averagesByDivision,
   casesByDivision,
   casesByState,
-  totalCases,
+  casesUnderReview,
 } from '../../src/pages/review/dashboard-model.ts';
 
 const LIST: SearchField[] = [
@@ -106,6 +106,7 @@ describe('deadline dashboard figures', () => {
       { state: 'PHASE_I', division: '审查一处', count: 3 },
       { state: 'SUBMITTED', division: null, count: 4 },
       { state: 'PHASE_I', division: '审查二处', count: 2 },
+      { state: 'CLEARED', division: '审查二处', count: 6 },
     ],
     dueThisWeek: 2,
     averages: [
@@ -115,16 +116,20 @@ describe('deadline dashboard figures', () => {
   };
 
   it('sums states in the order of the procedure and divisions with the unassigned last', () => {
-    expect(casesByState(data)).toEqual({ states: ['SUBMITTED', 'PHASE_I'], values: [4, 5] });
+    expect(casesByState(data)).toEqual({
+      states: ['SUBMITTED', 'PHASE_I', 'CLEARED'],
+      values: [4, 5, 6],
+    });
     expect(casesByDivision(data, '未分配')).toEqual({
       labels: ['审查一处', '审查二处', '未分配'],
-      values: [3, 2, 4],
+      values: [3, 8, 4],
     });
     expect(averagesByDivision(data, '未分配')).toEqual({
       labels: ['审查二处', '未分配'],
       toAcceptance: [6.5, 3],
       toDecision: [null, 20],
     });
-    expect(totalCases(data)).toBe(9);
+    // 在审案件 leaves out the cases already decided.
+    expect(casesUnderReview(data)).toBe(9);
   });
 });

@@ -13,7 +13,7 @@ import {
   averagesByDivision,
   casesByDivision,
   casesByState,
-  totalCases,
+  casesUnderReview,
   type DashboardData,
 } from './dashboard-model.ts';
 
@@ -90,7 +90,7 @@ export default function ReviewDashboardPage() {
       <Row gutter={[16, 16]}>
         <Col xs={12} md={6}>
           <Card>
-            <Statistic title={t('review.dashboard.total')} value={totalCases(data)} />
+            <Statistic title={t('review.dashboard.total')} value={casesUnderReview(data)} />
           </Card>
         </Col>
         <Col xs={12} md={6}>

@@ -68,6 +68,20 @@ export function averagesByDivision(
   };
 }
 
-export function totalCases(data: DashboardData): number {
-  return data.byState.reduce((sum, row) => sum + row.count, 0);
+/** States in which the procedure has ended: decided, withdrawn, returned or deemed not filed. */
+export const CLOSED_STATES = [
+  'CLEARED',
+  'CLEARED_WITH_CONDITIONS',
+  'PROHIBITED',
+  'DEEMED_CLEARED',
+  'RETURNED',
+  'DEEMED_NOT_FILED',
+  'WITHDRAWN',
+];
+
+/** 在审案件: the cases whose procedure is still running (the charts also count the closed ones). */
+export function casesUnderReview(data: DashboardData): number {
+  return data.byState
+    .filter((row) => !CLOSED_STATES.includes(row.state))
+    .reduce((sum, row) => sum + row.count, 0);
 }
