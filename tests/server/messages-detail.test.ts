@@ -62,7 +62,7 @@ describe.each(dbKindsOf(import.meta.url))('message detail on %s', (kind) => {
           is_public: false,
           can_reply: true,
           content: '第一行\n第二行',
-          created_at: '2024-05-06 09:15:00',
+          created_at: '2024-05-06 09:15:00+08',
         },
         { id: publicId, subject: '公开公告', owner_id: adminId, owner_name: '系统管理员', is_public: true },
       ])
@@ -75,14 +75,14 @@ describe.each(dbKindsOf(import.meta.url))('message detail on %s', (kind) => {
           file_name: '自查清单',
           ext: 'xlsx',
           storage_key: 'k1',
-          created_at: '2024-05-06 09:00:00',
+          created_at: '2024-05-06 09:00:00+08',
         },
         {
           id: 'att-2',
           file_name: '说明.pdf',
           ext: 'pdf',
           storage_key: 'k2',
-          created_at: '2024-05-06 09:01:00',
+          created_at: '2024-05-06 09:01:00+08',
         },
       ])
       .execute();
@@ -101,9 +101,14 @@ describe.each(dbKindsOf(import.meta.url))('message detail on %s', (kind) => {
           message_id: privateId,
           receiver_id: reader.id,
           receiver_name: '李芳',
-          read_at: '2024-05-06 10:00:00',
+          read_at: '2024-05-06 10:00:00+08',
         },
-        { message_id: privateId, receiver_id: 'gone', receiver_name: null, read_at: '2024-05-06 11:30:05' },
+        {
+          message_id: privateId,
+          receiver_id: 'gone',
+          receiver_name: null,
+          read_at: '2024-05-06 11:30:05+08',
+        },
       ])
       .execute();
     await s
@@ -115,7 +120,7 @@ describe.each(dbKindsOf(import.meta.url))('message detail on %s', (kind) => {
           content: `回复${i}`,
           replier_id: reader.id,
           replier_name: i % 2 ? '李芳' : '张敏',
-          created_at: `2024-05-06 ${String(10 + i).padStart(2, '0')}:00:00`,
+          created_at: `2024-05-06 ${String(10 + i).padStart(2, '0')}:00:00+08`,
         })),
       )
       .execute();

@@ -38,11 +38,11 @@ describe.each(dbKindsOf(import.meta.url))('tenants on %s', (kind) => {
     const staff = await makeAccount(t, { account: `tenant_staff_${kind}`, tenantId: demo, admin: true });
     staffToken = (await loginToken(t, staff.account, staff.password)).access_token;
     const rows = [
-      ['acme', '甲公司', 'WAIT', null, '2024-01-01 10:00:00'],
-      ['beta', '乙公司', 'WAIT', null, '2024-01-02 10:00:00'],
-      ['gamma', '丙公司', 'PASSED', null, '2024-01-03 10:00:00'],
-      ['gamma_branch', '丙公司分公司', 'PASSED', 'gamma', '2024-01-04 10:00:00'],
-      ['delta', '丁公司', 'REFUSED', null, '2024-01-05 10:00:00'],
+      ['acme', '甲公司', 'WAIT', null, '2024-01-01 10:00:00+08'],
+      ['beta', '乙公司', 'WAIT', null, '2024-01-02 10:00:00+08'],
+      ['gamma', '丙公司', 'PASSED', null, '2024-01-03 10:00:00+08'],
+      ['gamma_branch', '丙公司分公司', 'PASSED', 'gamma', '2024-01-04 10:00:00+08'],
+      ['delta', '丁公司', 'REFUSED', null, '2024-01-05 10:00:00+08'],
     ] as const;
     for (const [code, name, approve, parent, created] of rows) {
       ids[code] = newId();
