@@ -15,6 +15,17 @@ export interface Series {
   values: number[];
 }
 
+/** States in which the procedure has ended: decided, withdrawn, returned or deemed not filed. */
+export const CLOSED_STATES = [
+  'CLEARED',
+  'CLEARED_WITH_CONDITIONS',
+  'PROHIBITED',
+  'DEEMED_CLEARED',
+  'RETURNED',
+  'DEEMED_NOT_FILED',
+  'WITHDRAWN',
+];
+
 /** Cases per state, in the order of the procedure (states absent from the answer left out). */
 export const STATE_ORDER = [
   'SUBMITTED',
@@ -23,13 +34,7 @@ export const STATE_ORDER = [
   'PHASE_II',
   'SUSPENDED',
   'WITHDRAWAL_PENDING',
-  'CLEARED',
-  'CLEARED_WITH_CONDITIONS',
-  'PROHIBITED',
-  'DEEMED_CLEARED',
-  'RETURNED',
-  'DEEMED_NOT_FILED',
-  'WITHDRAWN',
+  ...CLOSED_STATES,
 ];
 
 export function casesByState(data: DashboardData): { states: string[]; values: number[] } {
@@ -67,17 +72,6 @@ export function averagesByDivision(
     toDecision: rows.map((r) => r.daysToDecision),
   };
 }
-
-/** States in which the procedure has ended: decided, withdrawn, returned or deemed not filed. */
-export const CLOSED_STATES = [
-  'CLEARED',
-  'CLEARED_WITH_CONDITIONS',
-  'PROHIBITED',
-  'DEEMED_CLEARED',
-  'RETURNED',
-  'DEEMED_NOT_FILED',
-  'WITHDRAWN',
-];
 
 /** 在审案件: the cases whose procedure is still running (the charts also count the closed ones). */
 export function casesUnderReview(data: DashboardData): number {
