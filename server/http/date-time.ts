@@ -2,12 +2,12 @@
  * Time stamps as the screens show them: yyyy-MM-dd HH:mm:ss (the spec's form, no zone) in the zone the
  * product's users live in — China time, whatever zone the server's machine runs in (containers and cloud
  * hosts run in UTC, where a filing made at 11:30 showed as 03:30). DISPLAY_TIME_ZONE names another
- * (an IANA zone such as Asia/Hong_Kong).
+ * (an IANA zone such as Asia/Hong_Kong). List filters by date take their days in the same zone.
  */
-const ZONE = process.env.DISPLAY_TIME_ZONE || 'Asia/Shanghai';
+export const DISPLAY_TIME_ZONE = process.env.DISPLAY_TIME_ZONE || 'Asia/Shanghai';
 
 const parts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: ZONE,
+  timeZone: DISPLAY_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',

@@ -7,6 +7,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import { Code } from './codes.ts';
 import { ApiError } from './envelope.ts';
 import { isCalendarDate, isDateTime } from '../../schemas/validators/dates.ts';
+import { DISPLAY_TIME_ZONE } from './date-time.ts';
 import type { ListRequest, Total } from './list-types.ts';
 
 export type { ListRequest, Total };
@@ -89,8 +90,15 @@ export function applyFilters<Q extends SelectQueryBuilder<any, any, any>>(
       out = out.where(sql<boolean>`lower(${sql.ref(col)}) like lower(${likeEscape(String(v))}||'%')`);
     else if (kind === 'in')
       out = out.where(sql.ref(col), 'in', Array.isArray(v) ? v.map(String) : String(v).split(','));
-    else if (kind === 'dateFrom') out = out.where(sql.ref(col), '>=', String(v));
-    else if (kind === 'dateTo') out = out.where(sql.ref(col), '<', sql`(${String(v)}::date + 1)`);
+    // A day the user picks is a day of the zone the screens show times in, not the database session's.
+    else if (kind === 'dateFrom')
+      out = out.where(sql.ref(col), '>=', sql`(${String(v)}::timestamp at time zone ${DISPLAY_TIME_ZONE})`);
+    else if (kind === 'dateTo')
+      out = out.where(
+        sql.ref(col),
+        '<',
+        sql`((${String(v)}::date + 1)::timestamp at time zone ${DISPLAY_TIME_ZONE})`,
+      );
     else out = out.where(sql.ref(col), '=', String(v));
   }
   return out as Q;

@@ -138,6 +138,33 @@ describe.each(dbKindsOf(import.meta.url))('permissions on %s', (kind) => {
     expect(full.body.data).toHaveProperty('account');
   });
 
+  it('takes a picked day as a China day in the logs, whatever zone the database session runs in', async () => {
+    const account = `tz_probe_${kind}`;
+    // 23:30 on 6 May and 07:30 on 7 May, China time: both on 6 May in UTC.
+    for (const at of ['2024-05-06 23:30:00+08', '2024-05-07 07:30:00+08'])
+      await db(t)
+        .insertInto('platform.login_log')
+        .values({ tenant_id: null, account, event: 'login', outcome: 'success', created_at: at })
+        .execute();
+    const onDay = async (day: string) =>
+      (
+        (
+          await call(t, 'POST', '/log/login/query', {
+            token: admin,
+            body: {
+              parameters: [
+                { key: 'account', value: account },
+                { key: 'createTimeFrom', value: day },
+                { key: 'createTimeTo', value: day },
+              ],
+            },
+          })
+        ).body.data.dataResult as { createTime: string }[]
+      ).map((r) => r.createTime);
+    expect(await onDay('2024-05-07')).toEqual(['2024-05-07 07:30:00']);
+    expect(await onDay('2024-05-06')).toEqual(['2024-05-06 23:30:00']);
+  });
+
   it('logs sign-ins and writes per tenant; a tenant admin reads their own tenant only', async () => {
     const other = await makeTenant(t, `pm_${kind}`);
     const bossB = await makeAccount(t, { account: `pm_bossB_${kind}`, tenantId: other, admin: true });
