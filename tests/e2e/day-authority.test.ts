@@ -373,7 +373,7 @@ describe('the authority’s working days', () => {
       await second.getByText('经初步审查，该集中不具有排除、限制竞争效果。').first().waitFor();
       await closeCase(page);
 
-      // 期限看板 draws its charts, and counts every case.
+      // 期限看板 draws its charts, and counts the cases still under review (not the decided ones).
       await openPage(page, '期限看板');
       const board = page.getByTestId('review-dashboard');
       await board.waitFor();
@@ -382,10 +382,21 @@ describe('the authority’s working days', () => {
         await expect.poll(() => host.getAttribute('data-rendered')).toBe('true');
         expect(await host.locator('canvas').count()).toBeGreaterThan(0);
       }
-      const total = (
-        (await demo.api(LEAD, 'GET', '/filing/dashboard')).byState as { count: number }[]
-      ).reduce((sum, r) => sum + r.count, 0);
-      await board.getByText(String(total)).first().waitFor();
+      const closed = [
+        'CLEARED',
+        'CLEARED_WITH_CONDITIONS',
+        'PROHIBITED',
+        'DEEMED_CLEARED',
+        'RETURNED',
+        'DEEMED_NOT_FILED',
+        'WITHDRAWN',
+      ];
+      const underReview = (
+        (await demo.api(LEAD, 'GET', '/filing/dashboard')).byState as { state: string; count: number }[]
+      )
+        .filter((r) => !closed.includes(r.state))
+        .reduce((sum, r) => sum + r.count, 0);
+      await board.getByText(String(underReview)).first().waitFor();
     },
     DAY_MS,
   );

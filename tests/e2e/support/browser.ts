@@ -57,10 +57,16 @@ export const CHROMIUM_TEST_ARGS = [
 ];
 
 /**
- * What every test context starts from: Chinese, and reduced motion, so antd draws dialogs and menus
- * in place instead of zooming them in (a click never lands on a button still moving).
+ * What every test context starts from: a user in China — Chinese, China time (the server writes time
+ * stamps in China time, server/http/date-time.ts; the machine's own zone is UTC) — and reduced motion,
+ * so antd draws dialogs and menus in place instead of zooming them in (a click never lands on a button
+ * still moving).
  */
-export const CONTEXT_DEFAULTS = { locale: 'zh-CN', reducedMotion: 'reduce' } as const;
+export const CONTEXT_DEFAULTS = {
+  locale: 'zh-CN',
+  timezoneId: 'Asia/Shanghai',
+  reducedMotion: 'reduce',
+} as const;
 
 let shared: Promise<Browser> | undefined;
 
