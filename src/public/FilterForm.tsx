@@ -1,8 +1,9 @@
 /**
  * The filter form of a list: a draft of the filters, checked here (keyword of two characters and up,
- * date ranges in order), then written to the address, which is what the list loads from.
+ * real dates, date ranges in order), then written to the address, which is what the list loads from.
  */
 import { useEffect, useState, type FormEvent } from 'react';
+import { DATE_PATTERN, parseDateText } from './date-text.ts';
 import { useI18n } from './i18n.ts';
 import {
   FILTERS,
@@ -66,10 +67,24 @@ export function FilterForm({ state, batches, onWantBatches, onApply }: Props) {
         .map(([k, v]) => [k, v.trim()])
         .filter(([, v]) => v),
     );
-    const found = filterProblems(trimmed);
+    // Dates go to the address as yyyy-mm-dd, whichever accepted form was typed. A bad one is left
+    // out of the range check (nothing is applied while it stands).
+    const badDates: Record<string, string> = {};
+    for (const def of FILTERS[state.tab]) {
+      const text = trimmed[def.key];
+      if (def.kind !== 'date' || !text) continue;
+      const date = parseDateText(text);
+      if (date) trimmed[def.key] = date;
+      else {
+        badDates[def.key] = 'query.dateInvalid';
+        delete trimmed[def.key];
+      }
+    }
+    const found = { ...filterProblems(trimmed), ...badDates };
     setProblems(found);
-    if (Object.keys(found).length > 0) {
-      document.getElementById(`f-${Object.keys(found)[0]}`)?.focus();
+    const first = FILTERS[state.tab].find((d) => found[d.key]);
+    if (first) {
+      document.getElementById(`f-${first.key}`)?.focus();
       return;
     }
     onApply({ ...state, filters: trimmed, sort, size, page: 1 });
@@ -127,12 +142,23 @@ export function FilterForm({ state, batches, onWantBatches, onApply }: Props) {
               </option>
             )}
           </select>
-        ) : (
+        ) : def.kind === 'date' ? (
+          // Text, not type=date: its placeholder would follow the browser's language, not the page's.
           <input
             {...common}
-            type={def.kind === 'date' ? 'date' : 'search'}
-            maxLength={def.kind === 'text' ? 100 : undefined}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            pattern={DATE_PATTERN}
+            maxLength={20}
+            placeholder={t('query.datePlaceholder')}
+            onBlur={(e) => {
+              const date = parseDateText(e.target.value);
+              if (date && date !== e.target.value) setDraft((d) => ({ ...d, [def.key]: date }));
+            }}
           />
+        ) : (
+          <input {...common} type="search" maxLength={100} />
         )}
         {def.key === 'keyword' && (
           <small id={`${id}-hint`} className="pub-hint">

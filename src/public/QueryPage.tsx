@@ -1,5 +1,5 @@
 /** /publicityIndex: the three public lists in tabs, filtered, sorted and paged from the address. */
-import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { callPublic } from './api.ts';
 import { FEED_HREF, loadTabPage, openDataHref } from './endpoints.ts';
 import { FilterForm } from './FilterForm.tsx';
@@ -8,6 +8,7 @@ import { Status } from './Layout.tsx';
 import { listRequest, queryHref, readQuery, TABS, type QueryState, type Tab } from './query-state.ts';
 import { Link, navigate, usePlace } from './router.tsx';
 import { ResultTable } from './ResultTable.tsx';
+import { revealInRow, useScrollCue } from './scroll-cue.ts';
 import { useLoad } from '../../renderers/environment/use-load.ts';
 import { useTitle } from './use-title.ts';
 
@@ -48,11 +49,25 @@ export function QueryPage() {
   }, [batchesFailed, reloadBatches]);
 
   const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
+  const tabFrame = useRef<HTMLDivElement>(null);
+  const tabList = useRef<HTMLDivElement>(null);
+  // On a phone the tabs scroll sideways: a cue marks a cut-off side, the selected tab is kept in view.
+  useScrollCue(tabFrame, tabList, `${language}:${state.tab}`);
+  useLayoutEffect(() => {
+    const tab = tabRefs.current[state.tab];
+    if (tabList.current && tab) revealInRow(tabList.current, tab);
+  }, [state.tab, language]);
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const delta = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (!delta) return;
+    const target: Partial<Record<string, number>> = {
+      ArrowRight: index + 1,
+      ArrowLeft: index - 1,
+      Home: 0,
+      End: TABS.length - 1,
+    };
+    const to = target[event.key];
+    if (to === undefined) return;
     event.preventDefault();
-    const next = TABS[(index + delta + TABS.length) % TABS.length];
+    const next = TABS[(to + TABS.length) % TABS.length];
     tabRefs.current[next]?.focus();
     apply({ tab: next, filters: {}, sort: '', page: 1, size: state.size });
   };
@@ -65,25 +80,27 @@ export function QueryPage() {
   return (
     <div className="pub-query">
       <h1>{t('query.title')}</h1>
-      <div role="tablist" aria-label={t('query.tabsLabel')} className="pub-tabs">
-        {TABS.map((tab, index) => (
-          <button
-            key={tab}
-            ref={(el) => {
-              tabRefs.current[tab] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`tab-${tab}`}
-            aria-selected={tab === state.tab}
-            aria-controls="tab-panel"
-            tabIndex={tab === state.tab ? 0 : -1}
-            onClick={() => selectTab(tab)}
-            onKeyDown={(e) => onTabKey(e, index)}
-          >
-            {t(`query.tab.${tab}`)}
-          </button>
-        ))}
+      <div ref={tabFrame} className="pub-tabs-frame">
+        <div ref={tabList} role="tablist" aria-label={t('query.tabsLabel')} className="pub-tabs">
+          {TABS.map((tab, index) => (
+            <button
+              key={tab}
+              ref={(el) => {
+                tabRefs.current[tab] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`tab-${tab}`}
+              aria-selected={tab === state.tab}
+              aria-controls="tab-panel"
+              tabIndex={tab === state.tab ? 0 : -1}
+              onClick={() => selectTab(tab)}
+              onKeyDown={(e) => onTabKey(e, index)}
+            >
+              {t(`query.tab.${tab}`)}
+            </button>
+          ))}
+        </div>
       </div>
       <div role="tabpanel" id="tab-panel" aria-labelledby={`tab-${state.tab}`} className="pub-panel">
         <FilterForm
