@@ -8,6 +8,7 @@
 export const OPEN_DATA_FIELDS: Record<'clearance' | 'notice' | 'decision', string[]> = {
   clearance: [
     'id',
+    'case_no',
     'batch_id',
     'batch_title',
     'batch_date',
@@ -19,9 +20,20 @@ export const OPEN_DATA_FIELDS: Record<'clearance' | 'notice' | 'decision', strin
     'industry',
     'transaction_mode',
   ],
-  notice: ['id', 'title', 'parties', 'live_from', 'live_until', 'state', 'industry', 'transaction_mode'],
+  notice: [
+    'id',
+    'case_no',
+    'title',
+    'parties',
+    'live_from',
+    'live_until',
+    'state',
+    'industry',
+    'transaction_mode',
+  ],
   decision: [
     'id',
+    'case_no',
     'decision_type',
     'title',
     'parties',

@@ -57,6 +57,10 @@ export type AuthenticationVerifyResponse = boolean;
 export type CasePublishHistoryQueryResponse = PageResult & {
   dataResult?: {
     id: string;
+    /**
+     * 案件编号; null without a case
+     */
+    caseNo?: string | null;
     caseName: string;
     /**
      * the undertakings concerned, comma-separated
@@ -2797,6 +2801,10 @@ export interface PublicClearance {
    */
   id: string;
   /**
+   * 案件编号 (JZSB2026-0038) of the published case; null without a case.
+   */
+  caseNo?: string | null;
+  /**
    * 序号 within the batch.
    */
   seq?: number;
@@ -2830,6 +2838,10 @@ export interface PublicClearance {
  */
 export interface PublicDecision {
   id: string;
+  /**
+   * 案件编号 (JZSB2026-0038) of the published case; null without a case.
+   */
+  caseNo?: string | null;
   title: string;
   parties: string[];
   decisionType: 'CONDITIONAL' | 'PROHIBITION';
@@ -2862,6 +2874,10 @@ export interface PublicDecision {
  */
 export interface PublicNotice {
   id: string;
+  /**
+   * 案件编号 (JZSB2026-0038) of the published case; null without a case.
+   */
+  caseNo?: string | null;
   title: string;
   parties: string[];
   liveFrom?: string | null;

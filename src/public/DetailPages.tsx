@@ -89,6 +89,11 @@ export function NoticeDetail({ id }: { id: string }) {
             <span className={`pub-badge pub-badge-${n.state}`}>{t(`stateValue.${n.state}`)}</span>{' '}
             {t('notice.period', { from: n.liveFrom ?? '', until: n.liveUntil ?? '' })}
           </p>
+          {n.caseNo && (
+            <p>
+              <strong>{t('column.caseNo')}:</strong> {n.caseNo}
+            </p>
+          )}
           <p>
             <strong>{t('column.parties')}:</strong> {partyList(n.parties)}
           </p>
@@ -117,6 +122,12 @@ export function DecisionDetail({ id }: { id: string }) {
         <>
           <h1>{d.title}</h1>
           <dl className="pub-dl">
+            {d.caseNo && (
+              <>
+                <dt>{t('column.caseNo')}</dt>
+                <dd>{d.caseNo}</dd>
+              </>
+            )}
             <dt>{t('column.decision')}</dt>
             <dd>{t(`decisionValue.${d.decisionType}`)}</dd>
             <dt>{t('column.parties')}</dt>

@@ -13,9 +13,14 @@ type DecisionRow = RowOf<'publicity.decision.query'>;
 export function ResultTable({ list }: { list: TabPage }) {
   const { t } = useI18n();
   return (
-    <div className="pub-table-wrap">
+    <div
+      className="pub-table-wrap pub-results"
+      tabIndex={0}
+      role="region"
+      aria-labelledby={`caption-${list.tab}`}
+    >
       <table className="pub-table">
-        <caption>{t(`caption.${list.tab}`)}</caption>
+        <caption id={`caption-${list.tab}`}>{t(`caption.${list.tab}`)}</caption>
         {list.tab === 'clearance' && <ClearanceBody rows={list.page.dataResult} />}
         {list.tab === 'notices' && <NoticeBody rows={list.page.dataResult} />}
         {list.tab === 'decisions' && <DecisionBody rows={list.page.dataResult} />}
@@ -49,17 +54,18 @@ function ClearanceBody({ rows }: { rows: ClearanceRow[] }) {
   }
   return (
     <>
-      <Head keys={['seq', 'caseName', 'parties', 'decidedOn']} />
+      <Head keys={['seq', 'caseNo', 'caseName', 'parties', 'decidedOn']} />
       {groups.map((group) => (
         <tbody key={`${group[0].batchId}-${group[0].id}`}>
           <tr className="pub-group">
-            <th scope="rowgroup" colSpan={4}>
+            <th scope="rowgroup" colSpan={5}>
               {group[0].batchTitle} <span className="pub-muted">{group[0].batchDate}</span>
             </th>
           </tr>
           {group.map((row) => (
             <tr key={row.id}>
               <td data-label="seq">{row.seq}</td>
+              <CaseNo value={row.caseNo} />
               <th scope="row">{row.caseName}</th>
               <td>{partyList(row.parties)}</td>
               <td className="pub-nowrap">{row.decidedOn}</td>
@@ -75,10 +81,11 @@ function NoticeBody({ rows }: { rows: NoticeRow[] }) {
   const { t } = useI18n();
   return (
     <>
-      <Head keys={['title', 'parties', 'liveFrom', 'liveUntil', 'state']} />
+      <Head keys={['caseNo', 'title', 'parties', 'liveFrom', 'liveUntil', 'state']} />
       <tbody>
         {rows.map((row) => (
           <tr key={row.id}>
+            <CaseNo value={row.caseNo} />
             <th scope="row">
               <Link href={`/publicityIndex/notice/${encodeURIComponent(row.id)}`}>{row.title}</Link>
             </th>
@@ -99,11 +106,12 @@ function DecisionBody({ rows }: { rows: DecisionRow[] }) {
   const { t } = useI18n();
   return (
     <>
-      <Head keys={['caseName', 'parties', 'decision', 'decidedOn']} />
+      <Head keys={['caseNo', 'caseName', 'parties', 'decision', 'decidedOn']} />
       <tbody>
         {rows.map((row) => (
           <Fragment key={row.id}>
             <tr>
+              <CaseNo value={row.caseNo} />
               <th scope="row">
                 <Link href={`/publicityIndex/decision/${encodeURIComponent(row.id)}`}>{row.title}</Link>
               </th>
@@ -116,6 +124,11 @@ function DecisionBody({ rows }: { rows: DecisionRow[] }) {
       </tbody>
     </>
   );
+}
+
+/** The case's number (申报编号), kept on one line; empty for a publication without a case. */
+function CaseNo({ value }: { value?: string | null }) {
+  return <td className="pub-nowrap">{value ?? ''}</td>;
 }
 
 /** Parties as the authority lists them: separated by the enumeration comma. */

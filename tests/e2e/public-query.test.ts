@@ -197,12 +197,12 @@ describe('public merger information page', () => {
     await page.getByRole('heading', { level: 1, name: '经营者集中信息查询' }).waitFor();
     await page.locator('table.pub-table').waitFor();
     // A single character is refused before anything is asked.
-    await page.getByLabel('关键词（案件名称或经营者）').fill('琥');
+    await page.getByLabel('关键词（案件名称、经营者或案件编号）').fill('琥');
     await page.getByRole('button', { name: '查询' }).click();
     await page.getByText('关键词至少需要2个字符').waitFor();
     expect(new URL(page.url()).search).toBe('');
 
-    await page.getByLabel('关键词（案件名称或经营者）').fill(KEYWORD);
+    await page.getByLabel('关键词（案件名称、经营者或案件编号）').fill(KEYWORD);
     await page.getByLabel('审结日期（起）').fill('2024-01-01');
     await page.getByLabel('审结日期（止）').fill('2024-03-31');
     await page.getByRole('button', { name: '查询' }).click();
@@ -224,13 +224,13 @@ describe('public merger information page', () => {
 
     await page.reload();
     await expect.poll(() => clearanceRows(page)).toEqual(expected);
-    await expect(page.getByLabel('关键词（案件名称或经营者）').inputValue()).resolves.toBe(KEYWORD);
+    await expect(page.getByLabel('关键词（案件名称、经营者或案件编号）').inputValue()).resolves.toBe(KEYWORD);
     await expect(page.getByLabel('审结日期（起）').inputValue()).resolves.toBe('2024-01-01');
 
     // Back returns to the unfiltered list, forward to the filtered one.
     await page.goBack();
     await expect.poll(async () => (await clearanceRows(page)).length).toBe(4);
-    await expect(page.getByLabel('关键词（案件名称或经营者）').inputValue()).resolves.toBe('');
+    await expect(page.getByLabel('关键词（案件名称、经营者或案件编号）').inputValue()).resolves.toBe('');
     await page.goForward();
     await expect.poll(() => clearanceRows(page)).toEqual(expected);
   });

@@ -14,6 +14,7 @@ import {
   type Download,
 } from '../../server/modules/public/export-gate.ts';
 import { ApiError } from '../../server/http/envelope.ts';
+import { FILTERS, type Tab } from '../../src/public/query-state.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { dbKindsOf } from './databases.ts';
 
@@ -68,7 +69,7 @@ describe.each(dbKindsOf(import.meta.url))('open-data downloads on %s', (kind) =>
     expect(answers.filter((a) => a.cache === 'miss')).toHaveLength(1);
     expect(answers.filter((a) => a.cache === 'hit')).toHaveLength(19);
     expect(new Set(answers.map((a) => a.body)).size).toBe(1);
-    expect(answers[0].body).toMatch(/^Record ID,Batch ID,/); // (text() drops the byte-order mark)
+    expect(answers[0].body).toMatch(/^Record ID,Case no\.,Batch ID,/); // (text() drops the byte-order mark)
     // Another query is another download; asked again, it comes from the cache.
     const other = await download(
       '/publicity/openData/clearance?format=json&procedure=SIMPLIFIED',
@@ -86,6 +87,38 @@ describe.each(dbKindsOf(import.meta.url))('open-data downloads on %s', (kind) =>
     // A refused query is refused before the gate counts or builds anything.
     const bad = await download('/publicity/openData/clearance?format=csv&decidedFrom=soon', '198.51.100.52');
     expect(((await bad.json()) as { state: number }).state).toBe(6010101);
+  });
+  it('takes every filter the page sends, each value its own download', async () => {
+    // A value of each filter of the page (src/public/query-state.ts), as its download links carry them.
+    const sample: Record<string, string> = {
+      keyword: 'JZSB2026-00',
+      decidedFrom: '2021-01-01',
+      decidedTo: '2021-12-31',
+      publishedFrom: '2021-01-01',
+      publishedTo: '2021-12-31',
+      liveFrom: '2023-01-01',
+      liveTo: '2023-12-31',
+      procedure: 'NORMAL',
+      industry: 'C',
+      transactionMode: 'EQUITY_ACQUISITION',
+      batchId: 'batch-1',
+      state: 'CLOSED',
+      decisionType: 'PROHIBITION',
+    };
+    const path: Record<Tab, string> = { clearance: 'clearance', notices: 'notice', decisions: 'decision' };
+    let ip = 0;
+    for (const tab of Object.keys(FILTERS) as Tab[])
+      for (const { key } of FILTERS[tab]) {
+        expect(sample[key], key).toBeDefined();
+        const res = await download(
+          `/publicity/openData/${path[tab]}?format=json&${key}=${encodeURIComponent(sample[key])}`,
+          `192.0.2.${++ip}`,
+        );
+        expect(res.status, `${tab} ${key}`).toBe(200);
+        // Not the unfiltered download from the cache: the filter is part of what was built.
+        expect(res.headers.get('x-cache'), `${tab} ${key}`).toBe('miss');
+        expect(Array.isArray(await res.json())).toBe(true);
+      }
   });
 });
 

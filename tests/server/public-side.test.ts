@@ -125,9 +125,22 @@ describe.each(dbKindsOf(import.meta.url))('public side on %s', (kind) => {
       ] as never)
       .execute();
     ids.liveCase = liveCase;
+    // Numbered cases behind some publications (a year no other row of the database uses).
+    const numbered = { owner_tenant_id: enterprise, title: '已编号' };
+    const [caseC1, caseC2, caseN1, caseD1] = [newId(), newId(), newId(), newId()];
+    await db(t)
+      .insertInto('filing.case')
+      .values([
+        { ...numbered, id: caseC1, case_no: 'JZSB1999-0101', state: 'CLEARED' },
+        { ...numbered, id: caseC2, case_no: 'JZSB1999-0102', state: 'CLEARED' },
+        { ...numbered, id: caseN1, case_no: 'JZSB1999-0110', state: 'PHASE_I' },
+        { ...numbered, id: caseD1, case_no: 'JZSB1999-0201', state: 'CLEARED_WITH_CONDITIONS' },
+      ] as never)
+      .execute();
     const clearance = { kind: 'CLEARANCE', batch_id: batchId };
     ids.c1 = await pub({
       ...clearance,
+      case_id: caseC1,
       seq: 1,
       title: '鑫淼科技有限公司收购澜沧医药股份有限公司股权案',
       parties: '鑫淼科技有限公司、澜沧医药股份有限公司',
@@ -138,6 +151,7 @@ describe.each(dbKindsOf(import.meta.url))('public side on %s', (kind) => {
     });
     ids.c2 = await pub({
       ...clearance,
+      case_id: caseC2,
       seq: 2,
       title: '北辰能源集团与南岳矿业新设合营企业案',
       parties: '北辰能源集团有限公司、南岳矿业有限公司',
@@ -177,6 +191,7 @@ describe.each(dbKindsOf(import.meta.url))('public side on %s', (kind) => {
     };
     ids.n1 = await pub({
       ...live,
+      case_id: caseN1,
       title: '鑫淼新材料有限公司收购华岳化工有限公司股权案',
       parties: '鑫淼新材料有限公司、华岳化工有限公司',
       notice_form: JSON.stringify(form),
@@ -202,6 +217,7 @@ describe.each(dbKindsOf(import.meta.url))('public side on %s', (kind) => {
 
     ids.d1 = await pub({
       kind: 'CONDITIONAL',
+      case_id: caseD1,
       title: '附条件批准收购案',
       parties: '甲公司、乙公司',
       decided_on: '2020-05-05',
@@ -227,6 +243,7 @@ describe.each(dbKindsOf(import.meta.url))('public side on %s', (kind) => {
     const [first] = r.body.data.dataResult;
     expect(first).toMatchObject({
       id: ids.c1,
+      caseNo: 'JZSB1999-0101',
       seq: 1,
       batchId,
       batchTitle: '2021年第三季度无条件批准经营者集中案件列表',
@@ -267,6 +284,59 @@ describe.each(dbKindsOf(import.meta.url))('public side on %s', (kind) => {
       sorts: [{ field: 'decidedOn', order: 'ASC' }],
     });
     expect(titles(sorted)[0]).toBe('北辰能源集团与南岳矿业新设合营企业案');
+  });
+
+  it('finds a case by its number, exactly and by prefix, in any case, beside the name search', async () => {
+    const search = (path: string, keyword: string) =>
+      list(`/publicity/${path}/query`, [{ key: 'keyword', value: keyword }]);
+    const exact = await search('clearance', 'JZSB1999-0101');
+    expect(exact.body.data.dataResult.map((r: { id: string }) => r.id)).toEqual([ids.c1]);
+    expect(exact.body.data.dataResult[0].caseNo).toBe('JZSB1999-0101');
+    expect(exact.body.data.pageResult.totalCount).toBe(1);
+    // A prefix lists every case it starts, newest decision first; lower case finds them too.
+    const prefix = await search('clearance', 'jzsb1999-01');
+    expect(prefix.body.data.dataResult.map((r: { caseNo: string }) => r.caseNo)).toEqual([
+      'JZSB1999-0101',
+      'JZSB1999-0102',
+    ]);
+    expect(prefix.body.data.pageResult.totalCount).toBe(2);
+    // Each list finds its own rows by number; a number in the middle is no prefix.
+    expect(titles(await search('notice', 'JZSB1999-011'))).toEqual([
+      '鑫淼新材料有限公司收购华岳化工有限公司股权案',
+    ]);
+    expect((await search('decision', 'jzsb1999')).body.data.dataResult).toMatchObject([
+      { id: ids.d1, caseNo: 'JZSB1999-0201' },
+    ]);
+    expect(titles(await search('clearance', '1999-0101'))).toEqual([]);
+    expect(titles(await search('clearance', 'JZSB1999-0109'))).toEqual([]);
+    // LIKE's wildcards are plain characters, and the name search still runs beside the number's.
+    expect(titles(await search('clearance', 'JZSB%'))).toEqual([]);
+    expect(titles(await search('clearance', '鑫淼'))).toEqual([
+      '鑫淼科技有限公司收购澜沧医药股份有限公司股权案',
+    ]);
+    // The history list shares the keyword and shows the number too.
+    const history = await list('/casePublish/history/query', [{ key: 'keyword', value: 'JZSB1999-02' }]);
+    expect(history.body.data.dataResult).toMatchObject([{ id: ids.d1, caseNo: 'JZSB1999-0201' }]);
+    // The detail pages carry it; a publication without a case has none.
+    expect((await post('/publicity/notice/get', { id: ids.n1 })).body.data.caseNo).toBe('JZSB1999-0110');
+    expect((await post('/publicity/decision/get', { id: ids.d1 })).body.data.caseNo).toBe('JZSB1999-0201');
+    expect((await post('/publicity/decision/get', { id: ids.d2 })).body.data.caseNo).toBeNull();
+  });
+
+  it('serves the number search with the prefix index of upper(case_no)', async () => {
+    const index = await sql<{ indexdef: string }>`select indexdef from pg_indexes
+      where schemaname = 'filing' and indexname = 'case_no_prefix_idx'`.execute(db(t));
+    expect(index.rows[0]?.indexdef).toMatch(/upper\(case_no\) text_pattern_ops/i);
+    // A handful of cases make a scan the cheaper plan: forbid it (for this transaction only) to see the
+    // index answer the prefix.
+    const plan = await db(t)
+      .transaction()
+      .execute(async (trx) => {
+        await sql`set local enable_seqscan = off`.execute(trx);
+        return sql<{ 'QUERY PLAN': string }>`explain select c.id from filing."case" as c
+          where upper(c.case_no) like ${'JZSB1999-01%'}`.execute(trx);
+      });
+    expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('case_no_prefix_idx');
   });
 
   it('refuses bad filters with a translated message and changes nothing', async () => {
@@ -522,6 +592,80 @@ describe.each(dbKindsOf(import.meta.url))('public side on %s', (kind) => {
     expect(((await bad.json()) as { state: number }).state).toBe(6010101);
   });
 
+  it('exports each list in the page’s order, newest first, filtered exactly as the page', async () => {
+    // Every download from its own address: the open-data limit (10 a minute per address) is not this test's.
+    const exported = async (path: string, query: Record<string, string>) => {
+      const qs = new URLSearchParams({ format: 'json', ...query });
+      const res = await fetch(`${t.api}/publicity/openData/${path}?${qs}`, {
+        headers: { 'x-forwarded-for': freshIp() },
+      });
+      expect(res.status).toBe(200);
+      return (await res.json()) as Record<string, unknown>[];
+    };
+    /** The page's rows (its default order, the filters as list parameters) against the download's. */
+    const same = async (path: string, filters: Record<string, string>) => {
+      const page = await list(
+        `/publicity/${path}/query`,
+        Object.entries(filters).map(([key, value]) => ({ key, value })),
+      );
+      expect(page.body.state).toBe(200);
+      const pageIds = (page.body.data.dataResult as { id: string }[]).map((r) => r.id);
+      const rows = await exported(path, filters);
+      expect(rows.map((r) => r.id)).toEqual(pageIds);
+      return rows;
+    };
+    const clearances = await same('clearance', {});
+    expect(clearances.map((r) => r.id)).toEqual([ids.c1, ids.c2]);
+    expect(clearances.map((r) => r.case_no)).toEqual(['JZSB1999-0101', 'JZSB1999-0102']);
+    // Newest first (the two live ones opened the same day, in the database's order of their ids).
+    const notices = (await same('notice', {})).map((r) => r.id);
+    expect([...notices.slice(0, 2)].sort()).toEqual([ids.n1, ids.n2].sort());
+    expect(notices.slice(2)).toEqual([ids.n5, ids.n3]);
+    const decisions = await same('decision', {});
+    expect(decisions.map((r) => r.decided_on)).toEqual(['2020-05-05', '2019-01-01']);
+    expect(decisions.map((r) => r.case_no)).toEqual(['JZSB1999-0201', null]);
+    // Every filter the page sends, each list's own.
+    const clearanceFilters: Record<string, string>[] = [
+      { keyword: 'jzsb1999-010' },
+      { keyword: '南岳' },
+      { batchId },
+      { decidedFrom: '2021-09-01', decidedTo: '2021-12-31' },
+      { publishedFrom: '2021-10-15', publishedTo: '2021-10-15' },
+      { publishedFrom: '2021-10-16' },
+      { procedure: 'NORMAL' },
+      { industry: 'C' },
+      { transactionMode: 'EQUITY_ACQUISITION' },
+    ];
+    for (const f of clearanceFilters) await same('clearance', f);
+    expect(await same('clearance', { procedure: 'NORMAL', industry: 'B' })).toMatchObject([{ id: ids.c2 }]);
+    const noticeFilters: Record<string, string>[] = [
+      { keyword: 'JZSB1999-0110' },
+      { state: 'LIVE' },
+      { state: 'CLOSED' },
+      { liveFrom: '2023-01-01', liveTo: '2023-12-31' },
+      { industry: 'C' },
+      { transactionMode: 'JOINT_VENTURE' },
+    ];
+    for (const f of noticeFilters) await same('notice', f);
+    expect(await same('notice', { state: 'CLOSED', liveTo: '2023-12-31' })).toMatchObject([{ id: ids.n3 }]);
+    const decisionFilters: Record<string, string>[] = [
+      { keyword: '禁止' },
+      { decisionType: 'CONDITIONAL' },
+      { decidedFrom: '2020-01-01' },
+      { decidedTo: '2019-12-31' },
+      { industry: 'C' },
+      { transactionMode: 'JOINT_VENTURE' },
+    ];
+    for (const f of decisionFilters) await same('decision', f);
+    // The CSV in the same order.
+    const csv = await fetch(`${t.api}/publicity/openData/decision?format=csv&lang=en`, {
+      headers: { 'x-forwarded-for': freshIp() },
+    });
+    const [header, ...rows] = parseCsv((await csv.text()).replace(/^\uFEFF/, ''));
+    expect(header.slice(0, 2)).toEqual(['Record ID', 'Case no.']);
+    expect(rows.map((r) => r[1])).toEqual(['JZSB1999-0201', '']);
+  });
+
   it('writes each code of the CSV beside its label, headers and labels in the request’s language', async () => {
     const csvRows = async (path: string, lang: string) => {
       // Each download from its own address: the open-data limit (10 a minute per address) is not this test's.
@@ -538,6 +682,7 @@ describe.each(dbKindsOf(import.meta.url))('public side on %s', (kind) => {
     // The fields' order, a coded field as its code then its label.
     expect(Object.keys(zh[0])).toEqual([
       '记录标识',
+      '案件编号',
       '公布批次标识',
       '公布批次',
       '公布批次日期',
@@ -554,6 +699,7 @@ describe.each(dbKindsOf(import.meta.url))('public side on %s', (kind) => {
     ]);
     const first = zh.find((r) => r['记录标识'] === ids.c1)!;
     expect(first).toMatchObject({
+      案件编号: 'JZSB1999-0101',
       审查程序代码: 'SIMPLIFIED',
       审查程序: '简易程序',
       行业代码: 'C2720',
@@ -572,6 +718,7 @@ describe.each(dbKindsOf(import.meta.url))('public side on %s', (kind) => {
     // The same download in English (?lang= wins over the header): its own cache entry, not the Chinese one.
     const en = await csvRows(`${batch}&lang=en`, 'zh-CN');
     expect(en.find((r) => r['Record ID'] === ids.c1)).toMatchObject({
+      'Case no.': 'JZSB1999-0101',
       'Procedure code': 'SIMPLIFIED',
       Procedure: 'Simplified procedure',
       'Industry code': 'C2720',
@@ -622,6 +769,11 @@ describe.each(dbKindsOf(import.meta.url))('public side on %s', (kind) => {
       summary: { '#text': string };
     };
     expect(batch.summary['#text']).toBe('本批公布 2 件案件');
+    // A notice's or a decision's summary leads with its case's number.
+    const numbered = entries.find((e) => e.title === '附条件批准收购案') as unknown as {
+      summary: { '#text': string };
+    };
+    expect(numbered.summary['#text']).toBe('案件编号 JZSB1999-0201：甲公司、乙公司');
     // Every entry links to a page of the public site that shows it: a notice or a decision to its
     // detail page, a batch to the list filtered by that batch.
     const links = entries.map((e) => (e as unknown as { link: { '@_href': string } }).link['@_href']);
@@ -678,6 +830,9 @@ describe.each(dbKindsOf(import.meta.url))('public side on %s', (kind) => {
     expect(
       titles(await list('/publicity/clearance/query', [{ key: 'keyword', value: '鑫淼' }])),
     ).toHaveLength(1);
+    // A number among the 10,000: found by its number alone.
+    const byNo = await list('/publicity/clearance/query', [{ key: 'keyword', value: 'JZSB1999-0101' }]);
+    expect(byNo.body.data.dataResult.map((r: { id: string }) => r.id)).toEqual([ids.c1]);
   });
 
   describe('news', () => {

@@ -6,13 +6,17 @@ import type { Db } from '../../db/database.ts';
 import { chinaMidnight, type PlainDate } from '../filing/dates.ts';
 import { translate, type Language } from '../../http/i18n.ts';
 import { atomXml, type AtomEntry } from './atom.ts';
-import { filteredPublications, partiesOf } from './publications.ts';
+import { filteredPublications, partiesOf, selectCaseNo } from './publications.ts';
 
 const PER_KIND = 20;
 const ENTRIES = 50;
 
 const at = (d: unknown): string =>
   d instanceof Date ? d.toISOString() : chinaMidnight(String(d).slice(0, 10) as PlainDate).toISOString();
+
+/** An entry's summary led by its case's number, when it has a case. */
+const withCaseNo = (lang: Language, caseNo: string | null, summary: string): string =>
+  caseNo ? translate(lang, 'publicData.feed.withCaseNo', { caseNo, summary }) : summary;
 
 export async function feedXml(
   db: Db,
@@ -40,13 +44,13 @@ export async function feedXml(
       .limit(PER_KIND)
       .execute(),
     filteredPublications(db, 'notice', {}, today)
-      .select(['p.id', 'p.title', 'p.parties', 'p.live_from', 'p.live_until'])
+      .select(['p.id', 'p.title', 'p.parties', 'p.live_from', 'p.live_until', selectCaseNo])
       .orderBy('p.live_from', 'desc')
       .orderBy('p.id')
       .limit(PER_KIND)
       .execute(),
     filteredPublications(db, 'decision', {}, today)
-      .select(['p.id', 'p.kind', 'p.title', 'p.parties', 'p.decided_on', 'p.published_at'])
+      .select(['p.id', 'p.kind', 'p.title', 'p.parties', 'p.decided_on', 'p.published_at', selectCaseNo])
       .orderBy('p.decided_on', 'desc')
       .orderBy('p.id')
       .limit(PER_KIND)
@@ -69,7 +73,11 @@ export async function feedXml(
       updated: at(n.live_from),
       link: `${page}/notice/${encodeURIComponent(n.id)}`,
       category: 'notice',
-      summary: `${partiesOf(n.parties).join('、')}（${n.live_from} – ${n.live_until}）`,
+      summary: withCaseNo(
+        lang,
+        n.case_no,
+        `${partiesOf(n.parties).join('、')}（${n.live_from} – ${n.live_until}）`,
+      ),
     })),
     ...decisions.map((d: any) => ({
       id: `urn:merger-publicity:decision:${d.id}`,
@@ -77,7 +85,7 @@ export async function feedXml(
       updated: at(d.published_at ?? d.decided_on),
       link: `${page}/decision/${encodeURIComponent(d.id)}`,
       category: d.kind === 'PROHIBITION' ? 'prohibition' : 'conditional',
-      summary: partiesOf(d.parties).join('、'),
+      summary: withCaseNo(lang, d.case_no, partiesOf(d.parties).join('、')),
     })),
   ]
     .sort((a, b) => (a.updated < b.updated ? 1 : a.updated > b.updated ? -1 : a.id.localeCompare(b.id)))

@@ -99,4 +99,13 @@ export const publicMigrations: Migration[] = [
         where kind = 'CLEARANCE' and batch_id is not null and hidden_at is null;
     `,
   },
+  {
+    // Case numbers on the public lists (issue 25): the keyword finds a case by the start of its number,
+    // case-insensitive (upper(case_no) like 'JZSB2026-00%'); text_pattern_ops serves the prefix in any
+    // collation, where the unique index on case_no does only under C.
+    name: '024_public_case_no_prefix_idx',
+    sql: (s) => `
+      create index case_no_prefix_idx on ${s}."case" (upper(case_no) text_pattern_ops);
+    `,
+  },
 ];

@@ -14,6 +14,7 @@ import type { Filters, PublicList } from './filters.ts';
 import {
   clearanceView,
   decisionView,
+  defaultOrderOf,
   filteredPublications,
   noticeView,
   selectRow,
@@ -29,6 +30,7 @@ function record(list: PublicList, r: PubRow): Record_ {
     const v = clearanceView(r);
     return {
       id: v.id,
+      case_no: v.caseNo,
       batch_id: v.batchId,
       batch_title: v.batchTitle,
       batch_date: v.batchDate,
@@ -45,6 +47,7 @@ function record(list: PublicList, r: PubRow): Record_ {
     const v = noticeView(r);
     return {
       id: v.id,
+      case_no: v.caseNo,
       title: v.title,
       parties: v.parties,
       live_from: v.liveFrom,
@@ -57,6 +60,7 @@ function record(list: PublicList, r: PubRow): Record_ {
   const v = decisionView(r);
   return {
     id: v.id,
+    case_no: v.caseNo,
     decision_type: v.decisionType,
     title: v.title,
     parties: v.parties,
@@ -69,24 +73,22 @@ function record(list: PublicList, r: PubRow): Record_ {
   };
 }
 
-const ORDER: Record<PublicList, string[]> = {
-  clearance: ['b.published_on', 'p.seq', 'p.id'],
-  notice: ['p.live_from', 'p.id'],
-  decision: ['p.decided_on', 'p.id'],
-};
-
 const CHUNK = 1000;
 
-/** Every matching row in a stable order (oldest first), read a chunk at a time. */
+/**
+ * Every matching row in the page's default order (newest first; within one batch, 序号), which ends on
+ * the id so that it is stable from one chunk to the next, read a chunk at a time.
+ */
 export async function* openDataRows(
   db: Db,
   list: PublicList,
   filters: Filters,
   today: string,
 ): AsyncGenerator<Record_> {
+  const order = defaultOrderOf(list, filters);
   for (let offset = 0; ; offset += CHUNK) {
     let q = selectRow(filteredPublications(db, list, filters, today), list, today);
-    for (const col of ORDER[list]) q = q.orderBy(sql.ref(col), 'asc');
+    for (const [col, dir] of order) q = q.orderBy(sql.ref(col), dir);
     const rows = (await q.limit(CHUNK).offset(offset).execute()) as PubRow[];
     for (const r of rows) yield record(list, r);
     if (rows.length < CHUNK) return;

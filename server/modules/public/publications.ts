@@ -50,6 +50,21 @@ export const LIST_SPECS: Record<PublicList, ListSpec> = {
   },
 };
 
+type Order = [string, 'asc' | 'desc'][];
+
+/**
+ * The order a list's page shows by default, which the open data follows too: the list's own, except
+ * within one clearance batch (batchId), where it is the batch's 序号.
+ */
+export function defaultOrderOf(list: PublicList, f: Filters): Order {
+  if (list === 'clearance' && f.batchId)
+    return [
+      ['p.seq', 'asc'],
+      ['p.id', 'asc'],
+    ];
+  return LIST_SPECS[list].defaultSort as Order;
+}
+
 /** The China date that decides whether a notice is still live. */
 export const todayOf = (now: Date = new Date()): PlainDate => chinaDate(now);
 
@@ -132,6 +147,10 @@ export async function countPublications(
   return Number(row.n);
 }
 
+/** The case's number (申报编号), by its primary key: a publication without a case has none. */
+export const selectCaseNo = (e: any) =>
+  e.selectFrom('filing.case as cn').select('cn.case_no').whereRef('cn.id', '=', 'p.case_id').as('case_no');
+
 /** The columns each list shows (the detail reads add the long texts). */
 export function selectRow(q: PubQuery, list: PublicList, today: PlainDate): PubQuery {
   const common = [
@@ -141,6 +160,7 @@ export function selectRow(q: PubQuery, list: PublicList, today: PlainDate): PubQ
     'p.industries',
     'p.transaction_mode',
     'p.procedure',
+    selectCaseNo,
   ] as const;
   if (list === 'clearance')
     return q.select([
@@ -181,6 +201,7 @@ const dateText = (v: unknown): string | null =>
 export function clearanceView(r: PubRow) {
   return {
     id: r.id as string,
+    caseNo: (r.case_no ?? null) as string | null,
     seq: r.seq as number,
     batchId: r.batch_id as string,
     batchTitle: r.batch_title as string,
@@ -197,6 +218,7 @@ export function clearanceView(r: PubRow) {
 export function noticeView(r: PubRow) {
   return {
     id: r.id as string,
+    caseNo: (r.case_no ?? null) as string | null,
     title: r.title as string,
     parties: partiesOf(r.parties),
     liveFrom: dateText(r.live_from),
@@ -213,6 +235,7 @@ export function decisionView(r: PubRow) {
   const published = r.published_at instanceof Date ? chinaDate(r.published_at) : dateText(r.published_at);
   return {
     id: r.id as string,
+    caseNo: (r.case_no ?? null) as string | null,
     title: r.title as string,
     parties: partiesOf(r.parties),
     decisionType: r.kind as 'CONDITIONAL' | 'PROHIBITION',
@@ -235,6 +258,7 @@ export async function visiblePublication(
 ): Promise<PubRow | undefined> {
   const q = visible(db.selectFrom('filing.publication as p'), list, today)
     .selectAll('p')
+    .select(selectCaseNo)
     .select(list === 'notice' ? [liveNow(today).as('live')] : [])
     .where('p.id', '=', id);
   return (await q.executeTakeFirst()) as PubRow | undefined;

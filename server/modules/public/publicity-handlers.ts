@@ -15,10 +15,12 @@ import {
   clearanceView,
   countPublications,
   decisionView,
+  defaultOrderOf,
   filteredPublications,
   LIST_SPECS,
   noticeView,
   partiesOf,
+  selectCaseNo,
   selectRow,
   todayOf,
   visiblePublication,
@@ -38,16 +40,7 @@ async function listPage<T>(ctx: HandlerContext, list: PublicList, req: ListReque
   const filters = filtersFromParameters(list, req.parameters);
   const base = filteredPublications(ctx.db, list, filters, today);
   // Within one batch the default order is the batch's own (序号); elsewhere the list's.
-  const spec =
-    list === 'clearance' && filters.batchId
-      ? {
-          ...LIST_SPECS.clearance,
-          defaultSort: [
-            ['p.seq', 'asc'],
-            ['p.id', 'asc'],
-          ] as [string, 'asc' | 'desc'][],
-        }
-      : LIST_SPECS[list];
+  const spec = { ...LIST_SPECS[list], defaultSort: defaultOrderOf(list, filters) };
   const { query, page, limit } = applySortAndPage(selectRow(base, list, today), spec, req);
   const rows = (await query.execute()) as PubRow[];
   // A later page reuses the total the client already has.
@@ -150,6 +143,7 @@ async function historyPage(ctx: HandlerContext<unknown, ListRequest>) {
       'p.procedure',
       'p.decided_on',
       'p.published_at',
+      selectCaseNo,
     ]),
     {
       filters: {},
@@ -166,6 +160,7 @@ async function historyPage(ctx: HandlerContext<unknown, ListRequest>) {
   return pageOf(
     rows.map((r) => ({
       id: r.id,
+      caseNo: (r.case_no ?? null) as string | null,
       caseName: r.title,
       parties: partiesOf(r.parties).join(','),
       industry: r.industries?.[0] ?? null,
