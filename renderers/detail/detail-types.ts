@@ -1,23 +1,15 @@
 /** The detail kind's part of a screen file (schemas/meta/screen-kinds/detail.schema.json). */
 import type { ActionDefinition } from '../actions/registry.ts';
-import type { ListColumn, ListScreenDefinition, OptionItem } from '../list/list-types.ts';
+import type {
+  ColumnFormatterName,
+  ListColumn,
+  ListScreenDefinition,
+  OptionItem,
+} from '../list/list-types.ts';
 import type { ScreenDefinition } from '../screen-types.ts';
 
-export type DetailFormatter =
-  | 'enum'
-  | 'date'
-  | 'datetime'
-  | 'truncate'
-  | 'number'
-  | 'relative'
-  | 'yesno'
-  | 'bytes'
-  | 'name'
-  | 'amount'
-  | 'hash'
-  | 'multiline'
-  | 'html'
-  | 'attachments';
+/** The list's formatters, and the ones only a detail field can hold (long text, HTML, files). */
+export type DetailFormatter = ColumnFormatterName | 'multiline' | 'html' | 'attachments';
 
 export interface DetailField {
   field: string;
