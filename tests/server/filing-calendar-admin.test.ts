@@ -8,7 +8,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenantSpace } from '../../server/modules/spaces.ts';
 import { issueSession } from '../../server/auth/session.ts';
-import { FilingError } from '../../server/modules/filing/actor.ts';
 import { verifyAuditChain } from '../../server/modules/filing/audit.ts';
 import {
   addCalendarDay,
@@ -25,17 +24,7 @@ import { withCalendarNotes } from '../../server/modules/filing/calendar-notes.ts
 import { call, startTestServer, type TestServer } from '../support/server.ts';
 import { makeAccount } from './auth-support.ts';
 import { dbKindsOf } from './databases.ts';
-import { fillFiling, makeWorld, testContext, TestClock, type World } from './filing-support.ts';
-
-async function refused(p: Promise<unknown>, reason: string): Promise<FilingError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err, `expected refusal ${reason}`).toBeInstanceOf(FilingError);
-  expect((err as FilingError).reason).toBe(reason);
-  return err as FilingError;
-}
+import { refused, fillFiling, makeWorld, testContext, TestClock, type World } from './filing-support.ts';
 
 describe.each(dbKindsOf(import.meta.url))('holiday calendar administration on %s', (kind) => {
   let t: TestServer;

@@ -7,7 +7,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { dbKindsOf } from './databases.ts';
-import { fillFiling, makeWorld, testContext, TestClock, upload, type World } from './filing-support.ts';
+import {
+  refused,
+  fillFiling,
+  makeWorld,
+  testContext,
+  TestClock,
+  upload,
+  type World,
+} from './filing-support.ts';
 import type { FilingContext } from '../../server/modules/filing/service/context.ts';
 import * as T from '../../server/modules/filing/service/transitions.ts';
 import { createDraft, getCase, checkFiling, listMyCases } from '../../server/modules/filing/service/cases.ts';
@@ -22,7 +30,6 @@ import {
 import { worklist } from '../../server/modules/filing/service/worklists.ts';
 import { processDueClocks } from '../../server/modules/filing/service/deadlines.ts';
 import { verifyAuditChain } from '../../server/modules/filing/audit.ts';
-import { FilingError } from '../../server/modules/filing/actor.ts';
 import { translate } from '../../server/http/i18n.ts';
 import {
   addCalendarDay,
@@ -31,16 +38,6 @@ import {
   removeCalendarDay,
 } from '../../server/modules/filing/service/calendar-service.ts';
 import { periodEnd } from '../../server/modules/filing/calendar.ts';
-
-async function refused(p: Promise<unknown>, reason: string): Promise<FilingError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err, `expected refusal ${reason}`).toBeInstanceOf(FilingError);
-  expect((err as FilingError).reason).toBe(reason);
-  return err as FilingError;
-}
 
 describe.each(dbKindsOf(import.meta.url))('filing flow on %s', (kind) => {
   let t: TestServer;

@@ -2,9 +2,10 @@
  * Filing test support: tenants of each kind with staff, actors with the seeded role bundles, a
  * controllable clock, and a filing filled in completely (parties, turnovers, markets, 公示表, documents).
  */
+import { expect } from 'vitest';
 import { newId } from '../../server/auth/tokens.ts';
 import type { Db } from '../../server/db/database.ts';
-import type { Actor } from '../../server/modules/filing/actor.ts';
+import { FilingError, type Actor } from '../../server/modules/filing/actor.ts';
 import { FILING_ROLE_PERMISSIONS } from '../../server/modules/filing/permissions.ts';
 import type { TenantKind } from '../../server/modules/filing/tables.ts';
 import {
@@ -254,4 +255,15 @@ export async function fillFiling(
     }
   }
   return { caseId, acquirer, target, marketId };
+}
+
+/** Awaits a call that must be refused for `reason` (a FilingError); returns the error. */
+export async function refused(p: Promise<unknown>, reason: string): Promise<FilingError> {
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err, `expected refusal ${reason}`).toBeInstanceOf(FilingError);
+  expect((err as FilingError).reason).toBe(reason);
+  return err as FilingError;
 }
