@@ -47,7 +47,17 @@ describe('locale packs', () => {
     for (const language of LOCALE_LANGUAGES) {
       expect(braceList(packText(`${language}.ts`), language)).toEqual(SIGN_IN);
       const app = packText(`${language}-app.ts`);
-      expect(braceList(app, language, 0)).toEqual(['server', 'filing', 'resource', 'publicity', 'field']);
+      expect(braceList(app, language, 0)).toEqual([
+        'server',
+        'filing',
+        'resource',
+        'publicity',
+        'publicCase',
+        'publicReview',
+        'publicFollow',
+        'publicStats',
+        'field',
+      ]);
       expect(braceList(app, language, 1)).toEqual(SIGN_IN);
     }
   });

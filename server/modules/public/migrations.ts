@@ -4,8 +4,10 @@
  * applied one.
  */
 import type { Migration } from '../../db/migrate.ts';
+import { followMigrations } from './follow/migrations.ts';
+import { reviewListMigrations } from './review-list/migrations.ts';
 
-export const publicMigrations: Migration[] = [
+const registerMigrations: Migration[] = [
   {
     // The public side (issue 13): keyword search over case and party names served by a bigram GIN index
     // (two characters and up), news and sample cases, and reports of unnotified deals with their triage.
@@ -109,3 +111,6 @@ export const publicMigrations: Migration[] = [
     `,
   },
 ];
+
+/** The register's own, then the under-review list's (025), then following cases and searches (026). */
+export const publicMigrations: Migration[] = [...registerMigrations, ...reviewListMigrations, ...followMigrations];

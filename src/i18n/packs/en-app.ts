@@ -6,7 +6,7 @@
 const files = import.meta.glob<Record<string, unknown>>(
   [
     '../../../locales/en/*.yaml',
-    '!../../../locales/en/{server,filing,resource,publicity,field}.yaml',
+    '!../../../locales/en/{server,filing,resource,publicity,publicCase,publicReview,publicFollow,publicStats,field}.yaml',
     '!../../../locales/en/{app,common,http,login,sessionMsg,signin,validation}.yaml',
   ],
   { eager: true, import: 'default' },

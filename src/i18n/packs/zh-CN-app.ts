@@ -6,7 +6,7 @@
 const files = import.meta.glob<Record<string, unknown>>(
   [
     '../../../locales/zh-CN/*.yaml',
-    '!../../../locales/zh-CN/{server,filing,resource,publicity,field}.yaml',
+    '!../../../locales/zh-CN/{server,filing,resource,publicity,publicCase,publicReview,publicFollow,publicStats,field}.yaml',
     '!../../../locales/zh-CN/{app,common,http,login,sessionMsg,signin,validation}.yaml',
   ],
   { eager: true, import: 'default' },

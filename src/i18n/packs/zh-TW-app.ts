@@ -6,7 +6,7 @@
 const files = import.meta.glob<Record<string, unknown>>(
   [
     '../../../locales/zh-TW/*.yaml',
-    '!../../../locales/zh-TW/{server,filing,resource,publicity,field}.yaml',
+    '!../../../locales/zh-TW/{server,filing,resource,publicity,publicCase,publicReview,publicFollow,publicStats,field}.yaml',
     '!../../../locales/zh-TW/{app,common,http,login,sessionMsg,signin,validation}.yaml',
   ],
   { eager: true, import: 'default' },
