@@ -8,6 +8,7 @@ export default tseslint.config(
     ignores: [
       'dist/**',
       'dist-server/**',
+      'dist-ssr/**',
       'storybook-static/**',
       'node_modules/**',
       'data/**',

@@ -17,11 +17,14 @@ import { forSerialising } from './http/response-schemas.ts';
 import { installOperationLog } from './audit/operation-log.ts';
 import { answerClientError, installErrorHandling } from './http/errors.ts';
 import { installJsonBodies } from './http/json-body.ts';
+import { loadRenderBundle, publicPageRenderer, type RenderBundle } from './http/public-render.ts';
+import { sanitizeMessageHtml } from './modules/messages/sanitize.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { buildValidatorCompiler } from './http/validation.ts';
 import { allHandlers } from './modules/index.ts';
 import { registerTusRoutes } from './files/tus.ts';
 import { installTusSweep } from './files/tus-sweep.ts';
+import { registerSitemapRoutes } from './modules/public/sitemap.ts';
 import { registerOpenApiRoutes } from './http/openapi.ts';
 import packageJson from '../package.json' with { type: 'json' };
 import type { HandlerMap } from './http/handler.ts';
@@ -53,6 +56,8 @@ export interface BuildOptions {
   alertPageSize?: number;
   /** Start the filing deadline jobs in the background, after the server is ready (npm start). */
   backgroundJobs?: boolean;
+  /** The public pages' server render (default: dist-ssr/public-render.js when built; tests pass the source). */
+  renderBundle?: () => Promise<RenderBundle | undefined>;
   /** Sees every route as it is registered (tests check that each catalogue route has its schemas). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -106,7 +111,18 @@ export async function buildApp(db: Db, config: ServerConfig, opts: BuildOptions 
   }
   // Uploads are read as streams by their handler (server/modules/files): nothing is buffered whole.
   await app.register(fastifyMultipart, { limits: { fileSize: Number.MAX_SAFE_INTEGER } });
-  installErrorHandling(app, config.apiBase, () => hasApp);
+  const publicPages = hasApp
+    ? publicPageRenderer(app, opts.renderBundle ?? (() => loadRenderBundle(resolve(config.ssrDir))), {
+        staticDir,
+        sanitise: sanitizeMessageHtml,
+      })
+    : undefined;
+  installErrorHandling(
+    app,
+    config.apiBase,
+    () => hasApp,
+    () => publicPages,
+  );
   (await import('./auth/acting-audit.ts')).installActingAudit(app, db, config, operations);
   installOperationLog(app, db, config, operations);
   // Events between requests and processes (bus.ts), and the open bell streams they reach.
@@ -128,6 +144,7 @@ export async function buildApp(db: Db, config: ServerConfig, opts: BuildOptions 
   app.addHook('onReady', async () => events.ready());
   registerCatalogueRoutes(app, { db, config, operations, handlers: opts.handlers ?? allHandlers });
   await registerTusRoutes(app, db, config);
+  registerSitemapRoutes(app, db);
   installTusSweep(app, config);
   registerOpenApiRoutes(app, { operations, entities, config, version: packageJson.version });
   return { app, operations };

@@ -15,6 +15,8 @@ export interface ServerConfig {
   regOpen: boolean;
   /** Directory of the built front end; not served when absent. */
   staticDir: string;
+  /** The public pages' server render bundle (vite.ssr.config.ts builds it there). */
+  ssrDir: string;
   /** Seed the demo tenant on first start. */
   seedDemo: boolean;
   /** SEED_FILING_DEMO: the filing demo (authority, enterprises, law firm, ~40 cases, public dataset) on first
@@ -126,6 +128,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     accessTokenTtl: int(env.ACCESS_TOKEN_TTL, 1800),
     regOpen: env.REG_OPEN === 'true',
     staticDir: env.STATIC_DIR || 'dist',
+    ssrDir: env.SSR_DIR || 'dist-ssr',
     seedDemo: env.SEED_DEMO !== 'false',
     seedFilingDemo: env.SEED_FILING_DEMO ? env.SEED_FILING_DEMO === 'true' : env.SEED_DEMO !== 'false',
     logLevel: env.LOG_LEVEL || 'info',

@@ -10,6 +10,7 @@ import { seedIfEmpty, type SeedResult } from './seed/seed.ts';
 import { startFiling, type FilingRuntime } from './modules/filing/runtime.ts';
 import { storageFor } from './files/context.ts';
 import { filingNoticeListener } from './modules/alerts/filing-notices.ts';
+import { startFollowAlerts } from './modules/public/follow/follow-jobs.ts';
 import { smsGatewayFor } from './sms/gateway.ts';
 import { mailAdapterFor } from './mail/gateway.ts';
 import { messageAlertJobs } from './modules/alerts/alert-jobs.ts';
@@ -103,6 +104,8 @@ export async function prepareServer(config: ServerConfig, opts: BuildOptions = {
   // alerts are queued with the message and sent by the alert jobs.
   const notices = filingNoticeListener({ db: database.db, events: app.events, alerts, log: app.log });
   filing.onEvent(notices.listener);
+  // Alerts of followed cases and searches of the public register: a sweep job after each such event.
+  filing.onEvent(startFollowAlerts(app, database.db, config, filing.jobs, opts.filingPollSeconds).listener);
   app.decorate('messageAlerts', alerts);
   const alertWorkers = alerts.start();
   if (opts.backgroundJobs)

@@ -282,6 +282,46 @@ export type PublicityDecisionQueryResponse = PageResult & {
 export type PublicityNoticeQueryResponse = PageResult & {
   dataResult?: PublicNotice[];
 };
+export type PublicityReviewQueryResponse = PageResult & {
+  dataResult?: {
+    /**
+     * 案件编号
+     */
+    caseNo?: string | null;
+    title: string;
+    parties: string[];
+    procedure?: 'SIMPLIFIED' | 'NORMAL' | null;
+    industries?: string[];
+    transactionMode?: string | null;
+    /**
+     * NOTICE: only the notice is public (the progress is not)
+     */
+    phase: 'NOTICE' | 'PHASE_I' | 'PHASE_II' | 'SUSPENDED';
+    /**
+     * the authority made the progress public
+     */
+    progressPublic: boolean;
+    /**
+     * the public notice (publicity.notice.get)
+     */
+    noticeId?: string | null;
+    noticeLiveFrom?: string | null;
+    noticeLiveUntil?: string | null;
+    noticeState?: 'LIVE' | 'CLOSED' | null;
+    acceptedOn?: string | null;
+    phaseIIStartedOn?: string | null;
+    clockStopped?: boolean | null;
+    clockStoppedOn?: string | null;
+    /**
+     * the running phase clock; none while the clock is stopped (it moves on restart)
+     */
+    dueOn?: string | null;
+    /**
+     * China days from today to dueOn, as the back office counts them (negative: overdue)
+     */
+    daysRemaining?: number | null;
+  }[];
+};
 export type RoleFindTreeDataResponse = TreeNode[];
 export type RoleQueryResponse = PageResult & {
   dataResult?: Role[];
@@ -2793,6 +2833,99 @@ export interface Position {
   level?: number;
 }
 /**
+ * One case as the public register shows it (publicity.case.get): only what its public notice, clearance or decision already publishes, and its filing and acceptance dates where they are public (a public decision, or the authority disclosed the case's progress).
+ */
+export interface PublicCase {
+  /**
+   * 案件编号 (JZSB2026-0038).
+   */
+  caseNo: string;
+  /**
+   * 案件名称, as the decision (else the notice) publishes it.
+   */
+  name: string;
+  /**
+   * 参与集中的经营者, in filing order.
+   */
+  parties: string[];
+  procedure?: 'SIMPLIFIED' | 'NORMAL' | null;
+  /**
+   * GB/T 4754 codes, the main industry first.
+   */
+  industries: string[];
+  transactionMode?: string | null;
+  /**
+   * The public dates in order: FILED and ACCEPTED (only where public), NOTICE_FROM and NOTICE_UNTIL (the notice's first and last day), DECIDED, PUBLISHED (the clearance batch's or the decision's publication).
+   */
+  timeline: {
+    event: 'FILED' | 'ACCEPTED' | 'NOTICE_FROM' | 'NOTICE_UNTIL' | 'DECIDED' | 'PUBLISHED';
+    date: string;
+  }[];
+  /**
+   * The simplified-case notice (publicity.notice.get has the same), or null.
+   */
+  notice?: {
+    /**
+     * Publication id: /publicityIndex/notice/<id>.
+     */
+    id: string;
+    liveFrom?: string | null;
+    liveUntil?: string | null;
+    state: 'LIVE' | 'CLOSED';
+    /**
+     * Live now: a comment may be submitted.
+     */
+    commentable?: boolean;
+    /**
+     * The 公示表 as published when the notice opened.
+     */
+    noticeForm?: {
+      title?: string;
+      /**
+       * 交易概况.
+       */
+      summary?: string;
+      partyIntros?: {
+        party?: string;
+        text?: string;
+      }[];
+      reasons?: number[];
+      remarks?: string;
+    } | null;
+  } | null;
+  /**
+   * The public decision (an unconditional clearance in a batch, or a conditional or prohibition decision), or null.
+   */
+  decision?: {
+    /**
+     * Publication id: /publicityIndex/decision/<id> for a conditional or prohibition decision.
+     */
+    id: string;
+    decisionType: 'CLEARANCE' | 'CONDITIONAL' | 'PROHIBITION';
+    decidedOn?: string | null;
+    publishedOn?: string | null;
+    /**
+     * A clearance: its publication batch.
+     */
+    batchId?: string | null;
+    batchTitle?: string | null;
+    /**
+     * 序号 within the batch.
+     */
+    seq?: number | null;
+    conditions?: string | null;
+    conditionTerm?: string | null;
+    /**
+     * The decision in full (sanitised HTML).
+     */
+    fullText?: string | null;
+    variations?: {
+      date?: string;
+      text?: string;
+    }[];
+  } | null;
+}
+/**
  * One row of a clearance publication batch (无条件批准经营者集中案件列表).
  */
 export interface PublicClearance {
@@ -4620,6 +4753,9 @@ export interface PositionTransferQuery {
    */
   ids: string;
 }
+export interface PublicityCaseGetBody {
+  caseNo: string;
+}
 export interface PublicityCommentSubmitBody {
   noticeId: string;
   anonymous?: boolean;
@@ -4646,8 +4782,119 @@ export interface PublicityCommentSubmitResponse {
 export interface PublicityDecisionGetBody {
   id: string;
 }
+export interface PublicityDisclosureGetBody {
+  caseId: string;
+}
+export interface PublicityDisclosureGetResponse {
+  caseId: string;
+  caseNo?: string | null;
+  title: string;
+  /**
+   * the case state (review-case-states)
+   */
+  state: string;
+  acceptedOn?: string | null;
+  /**
+   * under review after acceptance (Phase I, Phase II, suspended, withdrawal pending)
+   */
+  editable: boolean;
+  progressPublic: boolean;
+  /**
+   * when the choice last changed
+   */
+  changedAt?: string | null;
+}
+export interface PublicityDisclosureSaveBody {
+  caseId: string;
+  progressPublic: boolean;
+}
+export interface PublicityDisclosureSaveResponse {
+  caseId: string;
+  caseNo?: string | null;
+  title: string;
+  /**
+   * the case state (review-case-states)
+   */
+  state: string;
+  acceptedOn?: string | null;
+  /**
+   * under review after acceptance (Phase I, Phase II, suspended, withdrawal pending)
+   */
+  editable: boolean;
+  progressPublic: boolean;
+  /**
+   * when the choice last changed
+   */
+  changedAt?: string | null;
+}
 export interface PublicityFeedQuery {
   _t?: string;
+}
+export interface PublicityFollowConfirmBody {
+  token: string;
+}
+export interface PublicityFollowConfirmResponse {
+  state: 'CONFIRMED' | 'UNSUBSCRIBED';
+  caseNo?: string | null;
+  list?: 'clearance' | 'notice' | 'decision' | null;
+  /**
+   * what is followed, in words, in the request language
+   */
+  target: string;
+  unsubscribeToken?: string;
+}
+export interface PublicityFollowFeedQuery {
+  list?: 'clearance' | 'notice' | 'decision';
+  caseNo?: string;
+  keyword?: string;
+  decidedFrom?: string;
+  decidedTo?: string;
+  publishedFrom?: string;
+  publishedTo?: string;
+  filedFrom?: string;
+  filedTo?: string;
+  acceptedFrom?: string;
+  acceptedTo?: string;
+  liveFrom?: string;
+  liveTo?: string;
+  state?: string;
+  decisionType?: string;
+  procedure?: string;
+  industry?: string;
+  transactionMode?: string;
+  batchId?: string;
+  _t?: string;
+}
+export interface PublicityFollowSubscribeBody {
+  email: string;
+  caseNo?: string;
+  list?: 'clearance' | 'notice' | 'decision';
+  /**
+   * @maxItems 20
+   */
+  parameters?: {
+    key: string;
+    value?: string | number | null;
+  }[];
+  captcha: string;
+  requestId: string;
+}
+export interface PublicityFollowUnsubscribeQuery {
+  token?: string;
+  _t?: string;
+}
+export interface PublicityFollowUnsubscribeBody {
+  token?: string;
+}
+export interface PublicityFollowUnsubscribeResponse {
+  state: 'CONFIRMED' | 'UNSUBSCRIBED';
+  caseNo?: string | null;
+  list?: 'clearance' | 'notice' | 'decision' | null;
+  /**
+   * what is followed, in words, in the request language
+   */
+  target: string;
+  unsubscribeToken?: string;
 }
 export interface PublicityNoticeAnonymityGetBody {
   noticeId?: string;
@@ -4693,6 +4940,10 @@ export interface PublicityOpenDataClearanceQuery {
   decidedTo?: string;
   publishedFrom?: string;
   publishedTo?: string;
+  filedFrom?: string;
+  filedTo?: string;
+  acceptedFrom?: string;
+  acceptedTo?: string;
   procedure?: string;
   industry?: string;
   transactionMode?: string;
@@ -4705,6 +4956,10 @@ export interface PublicityOpenDataDecisionQuery {
   decisionType?: string;
   decidedFrom?: string;
   decidedTo?: string;
+  filedFrom?: string;
+  filedTo?: string;
+  acceptedFrom?: string;
+  acceptedTo?: string;
   industry?: string;
   transactionMode?: string;
   _t?: string;
@@ -4718,6 +4973,75 @@ export interface PublicityOpenDataNoticeQuery {
   industry?: string;
   transactionMode?: string;
   _t?: string;
+}
+export interface PublicityOpenDataStatsQuery {
+  format?: 'csv' | 'json';
+  fromYear?: string;
+  toYear?: string;
+  _t?: string;
+}
+export interface PublicityStatsBody {
+  fromYear?: string | number | null;
+  toYear?: string | number | null;
+}
+export interface PublicityStatsResponse {
+  /**
+   * the first year asked for, if any
+   */
+  fromYear: number | null;
+  /**
+   * the last year asked for, if any
+   */
+  toYear: number | null;
+  /**
+   * the first year the register holds (no filter)
+   */
+  firstYear: number | null;
+  /**
+   * the last year the register holds (no filter)
+   */
+  lastYear: number | null;
+  rows: {
+    scope: 'total' | 'year' | 'quarter' | 'industry' | 'industryYear';
+    year: number | null;
+    quarter: number | null;
+    /**
+     * GB/T 4754 section letter (industry scopes; null: none recorded)
+     */
+    industry: string | null;
+    /**
+     * unconditional + conditional + prohibition
+     */
+    decisions: number;
+    unconditional: number;
+    conditional: number;
+    prohibition: number;
+    /**
+     * decisions under the simplified procedure
+     */
+    simplified: number;
+    /**
+     * decisions under the normal procedure
+     */
+    normal: number;
+    /**
+     * decisions without a recorded procedure
+     */
+    procedureUnknown: number;
+    /**
+     * simplified-case notices by their first day
+     */
+    notices: number;
+    /**
+     * decisions whose case has both dates
+     */
+    timedCases: number;
+    /**
+     * acceptance to decision, calendar days
+     */
+    averageDays: number | null;
+    medianDays: number | null;
+  }[];
 }
 export interface RoleAddUserQuery {
   roleId: string;
@@ -6480,6 +6804,13 @@ export const operations = {
     access: 'public',
     permission: 'public',
   },
+  'publicity.case.get': {
+    method: 'POST',
+    path: '/publicity/case/get',
+    service: 'business',
+    access: 'public',
+    permission: 'public',
+  },
   'publicity.clearance.query': {
     method: 'POST',
     path: '/publicity/clearance/query',
@@ -6508,6 +6839,20 @@ export const operations = {
     access: 'public',
     permission: 'public',
   },
+  'publicity.disclosure.get': {
+    method: 'POST',
+    path: '/publicity/disclosure/get',
+    service: 'business',
+    access: 'tenant',
+    permission: 'disclosure:manage',
+  },
+  'publicity.disclosure.save': {
+    method: 'POST',
+    path: '/publicity/disclosure/save',
+    service: 'business',
+    access: 'tenant',
+    permission: 'disclosure:manage',
+  },
   'publicity.feed': {
     method: 'GET',
     path: '/publicity/feed',
@@ -6515,6 +6860,35 @@ export const operations = {
     access: 'public',
     permission: 'public',
     binary: true,
+  },
+  'publicity.follow.confirm': {
+    method: 'POST',
+    path: '/publicity/follow/confirm',
+    service: 'business',
+    access: 'public',
+    permission: 'public',
+  },
+  'publicity.follow.feed': {
+    method: 'GET',
+    path: '/publicity/follow/feed',
+    service: 'business',
+    access: 'public',
+    permission: 'public',
+    binary: true,
+  },
+  'publicity.follow.subscribe': {
+    method: 'POST',
+    path: '/publicity/follow/subscribe',
+    service: 'business',
+    access: 'public',
+    permission: 'public',
+  },
+  'publicity.follow.unsubscribe': {
+    method: 'POST',
+    path: '/publicity/follow/unsubscribe',
+    service: 'business',
+    access: 'public',
+    permission: 'public',
   },
   'publicity.notice.anonymity.get': {
     method: 'POST',
@@ -6567,6 +6941,28 @@ export const operations = {
     access: 'public',
     permission: 'public',
     binary: true,
+  },
+  'publicity.openData.stats': {
+    method: 'GET',
+    path: '/publicity/openData/stats',
+    service: 'business',
+    access: 'public',
+    permission: 'public',
+    binary: true,
+  },
+  'publicity.review.query': {
+    method: 'POST',
+    path: '/publicity/review/query',
+    service: 'business',
+    access: 'public',
+    permission: 'public',
+  },
+  'publicity.stats': {
+    method: 'POST',
+    path: '/publicity/stats',
+    service: 'business',
+    access: 'public',
+    permission: 'public',
   },
   'role.addUser': {
     method: 'POST',
@@ -7450,6 +7846,7 @@ export interface ApiOperations {
   'position.saveSort': { query: PositionSaveSortQuery; body: never; response: unknown };
   'position.transfer': { query: PositionTransferQuery; body: never; response: PositionTransferResponse };
   'publicity.batch.query': { query: never; body: ListRequest; response: PublicityBatchQueryResponse };
+  'publicity.case.get': { query: never; body: PublicityCaseGetBody; response: PublicCase };
   'publicity.clearance.query': { query: never; body: ListRequest; response: PublicityClearanceQueryResponse };
   'publicity.comment.submit': {
     query: never;
@@ -7458,7 +7855,29 @@ export interface ApiOperations {
   };
   'publicity.decision.get': { query: never; body: PublicityDecisionGetBody; response: PublicDecision };
   'publicity.decision.query': { query: never; body: ListRequest; response: PublicityDecisionQueryResponse };
+  'publicity.disclosure.get': {
+    query: never;
+    body: PublicityDisclosureGetBody;
+    response: PublicityDisclosureGetResponse;
+  };
+  'publicity.disclosure.save': {
+    query: never;
+    body: PublicityDisclosureSaveBody;
+    response: PublicityDisclosureSaveResponse;
+  };
   'publicity.feed': { query: PublicityFeedQuery; body: never; response: Blob };
+  'publicity.follow.confirm': {
+    query: never;
+    body: PublicityFollowConfirmBody;
+    response: PublicityFollowConfirmResponse;
+  };
+  'publicity.follow.feed': { query: PublicityFollowFeedQuery; body: never; response: Blob };
+  'publicity.follow.subscribe': { query: never; body: PublicityFollowSubscribeBody; response: unknown };
+  'publicity.follow.unsubscribe': {
+    query: PublicityFollowUnsubscribeQuery;
+    body: PublicityFollowUnsubscribeBody;
+    response: PublicityFollowUnsubscribeResponse;
+  };
   'publicity.notice.anonymity.get': {
     query: never;
     body: PublicityNoticeAnonymityGetBody;
@@ -7474,6 +7893,9 @@ export interface ApiOperations {
   'publicity.openData.clearance': { query: PublicityOpenDataClearanceQuery; body: never; response: Blob };
   'publicity.openData.decision': { query: PublicityOpenDataDecisionQuery; body: never; response: Blob };
   'publicity.openData.notice': { query: PublicityOpenDataNoticeQuery; body: never; response: Blob };
+  'publicity.openData.stats': { query: PublicityOpenDataStatsQuery; body: never; response: Blob };
+  'publicity.review.query': { query: never; body: ListRequest; response: PublicityReviewQueryResponse };
+  'publicity.stats': { query: never; body: PublicityStatsBody; response: PublicityStatsResponse };
   'role.addUser': { query: RoleAddUserQuery; body: never; response: unknown };
   'role.copy': { query: never; body: RoleCopyBody; response: Role };
   'role.findTreeData': { query: never; body: RoleFindTreeDataBody; response: RoleFindTreeDataResponse };

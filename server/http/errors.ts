@@ -1,5 +1,6 @@
 /** Maps every failure to an envelope with a translated message and the matching HTTP status. */
 import { appPageFor } from './public-pages.ts';
+import type { PublicPageRenderer } from './public-render.ts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code, httpStatusFor } from './codes.ts';
 import { ApiError, type Envelope } from './envelope.ts';
@@ -104,7 +105,13 @@ export function envelopeFor(
   };
 }
 
-export function installErrorHandling(app: FastifyInstance, apiBase: string, hasApp: () => boolean): void {
+export function installErrorHandling(
+  app: FastifyInstance,
+  apiBase: string,
+  hasApp: () => boolean,
+  /** Answers a public page's address with its content rendered (public-render.ts), when available. */
+  publicPage?: () => PublicPageRenderer | undefined,
+): void {
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     const { status, body } = envelopeFor(err, langOf(req));
     if (status >= 500 && !(err instanceof ApiError)) req.log.error({ err }, 'request failed');
@@ -123,7 +130,12 @@ export function installErrorHandling(app: FastifyInstance, apiBase: string, hasA
       path !== apiBase &&
       !/\.[a-z0-9]+$/i.test(path);
     // History-mode routes of the app: every other GET gets the app's index page (public ones the public page).
-    if (wantsPage && hasApp()) return reply.type('text/html').sendFile(appPageFor(path));
+    if (wantsPage && hasApp()) {
+      const page = appPageFor(path);
+      const renderer = page === 'public.html' ? publicPage?.() : undefined;
+      if (renderer) return renderer.send(req, reply);
+      return reply.type('text/html').sendFile(page);
+    }
     const lang = langOf(req);
     return reply
       .status(404)

@@ -6,6 +6,8 @@ export interface MailMessage {
   text: string;
   /** What the mail is for (e.g. message-alert), kept in the outbox. */
   purpose: string;
+  /** Extra header fields (List-Unsubscribe of an alert, RFC 2369 / 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface MailAdapter {

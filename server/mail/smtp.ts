@@ -45,7 +45,13 @@ export class SmtpMailAdapter implements MailAdapter {
   }
 
   async send(m: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text });
+    await this.transport.sendMail({
+      from: this.from,
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      ...(m.headers ? { headers: m.headers } : {}),
+    });
   }
 
   /** Lets go of the shared transport; the last adapter of a configuration closes its pool. Idempotent. */

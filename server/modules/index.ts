@@ -29,6 +29,10 @@ import { userSecurityHandlers } from './user-security/handlers.ts';
 import { publicityHandlers } from './public/publicity-handlers.ts';
 import { newsHandlers } from './public/news-handlers.ts';
 import { clueHandlers } from './public/clue-handlers.ts';
+import { followHandlers } from './public/follow/handlers.ts';
+import { reviewListHandlers } from './public/review-list/handlers.ts';
+import { publicStatsHandlers } from './public/stats/handlers.ts';
+import { publicCaseHandlers } from './public/case-page/handlers.ts';
 
 export const allHandlers: HandlerMap = {
   ...authHandlers,
@@ -60,4 +64,8 @@ export const allHandlers: HandlerMap = {
   ...publicityHandlers,
   ...newsHandlers,
   ...clueHandlers,
+  ...followHandlers,
+  ...reviewListHandlers,
+  ...publicStatsHandlers,
+  ...publicCaseHandlers,
 };

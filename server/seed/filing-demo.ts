@@ -4,6 +4,7 @@
  * every state (scripted in filing/demo-script.ts, played through the service by filing/demo-runner.ts) and the public dataset (filing/public.ts). Leaves the platform's own
  * demo tenant alone. All demo accounts share one password, printed once like the admin's.
  */
+import { PUBLIC_ROLE_PERMISSIONS } from './public-role-permissions.ts';
 import { randomBytes } from 'node:crypto';
 import { type Db } from '../db/database.ts';
 import { createTenantSpace } from '../modules/spaces.ts';
@@ -11,15 +12,6 @@ import { hashPassword } from '../auth/passwords.ts';
 import { HolidayCalendar } from '../modules/filing/calendar.ts';
 import { chinaDate, type PlainDate } from '../modules/filing/dates.ts';
 import { FILING_ROLE_PERMISSIONS } from '../modules/filing/permissions.ts';
-
-/**
- * The public side's permissions of the seeded authority roles (issue 13): news, clue triage, and the
- * switch over anonymous comments on a notice.
- */
-const PUBLIC_ROLE_PERMISSIONS: Partial<Record<string, string[]>> = {
-  publisher: ['news:manage', 'notice:manage'],
-  reviewLead: ['clue:triage', 'notice:manage'],
-};
 
 /**
  * The file store's permissions of the seeded authority roles: the review lead attaches files of the

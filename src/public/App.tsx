@@ -1,12 +1,15 @@
 /** The public entry's pages by address (public.html; the server sends it for the paths of PUBLIC_PAGE_PATHS). */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { AboutData } from './AboutData.tsx';
+import { CasePage } from './case/CasePage.tsx';
 import { setApiLanguage } from './api.ts';
 import { DecisionDetail, NoticeDetail } from './DetailPages.tsx';
+import { FollowConfirmPage, FollowUnsubscribePage } from './follow/FollowPages.tsx';
 import { HomePage, NewsDetail } from './HomePage.tsx';
 import {
   I18nContext,
   initialLanguage,
+  loadLanguage,
   rememberLanguage,
   translator,
   useI18n,
@@ -14,39 +17,53 @@ import {
 } from './i18n.ts';
 import { Layout } from './Layout.tsx';
 import { QueryPage } from './QueryPage.tsx';
-import { PlaceContext, usePlaceState } from './router.tsx';
+import { UnderReviewPage } from './review/UnderReviewPage.tsx';
+import { StatisticsRoute } from './stats/StatisticsRoute.tsx';
+import { PlaceContext, usePlaceState, type Place } from './router.tsx';
+import { useStatus } from './head.ts';
 import { useTitle } from './use-title.ts';
 
 function NotFound() {
   const { t } = useI18n();
   useTitle(t('notFound'));
+  useStatus(404);
   return <p role="alert">{t('notFound')}</p>;
 }
 
 function page(path: string) {
-  const detail = /^\/(publicityIndex\/notice|publicityIndex\/decision|homepage\/news)\/([^/]+)$/.exec(path);
+  const detail =
+    /^\/(publicityIndex\/notice|publicityIndex\/decision|publicityIndex\/case|homepage\/news)\/([^/]+)$/.exec(
+      path,
+    );
   if (detail) {
     const id = decodeURIComponent(detail[2]);
+    if (detail[1] === 'publicityIndex/case') return <CasePage key={id} caseNo={id} />;
     if (detail[1] === 'publicityIndex/notice') return <NoticeDetail key={id} id={id} />;
     if (detail[1] === 'publicityIndex/decision') return <DecisionDetail key={id} id={id} />;
     return <NewsDetail key={id} id={id} />;
   }
   if (path === '/publicityIndex' || path === '/publicityIndex/') return <QueryPage />;
   if (path === '/publicityIndex/about') return <AboutData />;
+  if (path === '/publicityIndex/follow/confirm') return <FollowConfirmPage />;
+  if (path === '/publicityIndex/follow/unsubscribe') return <FollowUnsubscribePage />;
+  if (path === '/publicityIndex/underReview') return <UnderReviewPage />;
+  if (path === '/publicityIndex/statistics') return <StatisticsRoute />;
   if (path === '/homepage' || path === '/homepage/' || path === '/') return <HomePage />;
   return <NotFound />;
 }
 
-export function App() {
-  const place = usePlaceState();
-  const [language, setLanguageState] = useState<Language>(initialLanguage);
+/** `place` and `language` are given on the server (server-render.tsx); the browser reads its own. */
+export function App(props: { place?: Place; language?: Language } = {}) {
+  const place = usePlaceState(props.place);
+  const [language, setLanguageState] = useState<Language>(() => props.language ?? initialLanguage());
   const i18n = useMemo(
     () => ({
       language,
       t: translator(language),
       setLanguage: (next: Language) => {
         rememberLanguage(next);
-        setLanguageState(next);
+        // Its texts first (fetched once), so the page never shows a mix of two languages.
+        void loadLanguage(next).then(() => setLanguageState(next));
       },
     }),
     [language],

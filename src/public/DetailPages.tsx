@@ -7,7 +7,8 @@ import { RichText } from './RichText.tsx';
 import { partyList } from './ResultTable.tsx';
 import type { ResponseOf } from './operations.ts';
 import { Link } from './router.tsx';
-import { useLoad } from '../../renderers/environment/use-load.ts';
+import { casePath } from './case/canonical.ts';
+import { usePublicLoad } from './page-data.ts';
 import { useTitle } from './use-title.ts';
 
 function Back({ tab }: { tab: string }) {
@@ -22,7 +23,7 @@ function Back({ tab }: { tab: string }) {
 type NoticeForm = NonNullable<ResponseOf<'publicity.notice.get'>['noticeForm']>;
 
 /** The 公示表 as published: summary, one introduction per party, the simplified-case criteria met, remarks. */
-function NoticeFormView({ form }: { form: NoticeForm }) {
+export function NoticeFormView({ form }: { form: NoticeForm }) {
   const { t } = useI18n();
   const intros = form.partyIntros ?? [];
   const reasons = form.reasons ?? [];
@@ -75,7 +76,9 @@ function NoticeFormView({ form }: { form: NoticeForm }) {
 
 export function NoticeDetail({ id }: { id: string }) {
   const { t } = useI18n();
-  const notice = useLoad(id, (signal) => callPublic('publicity.notice.get', { body: { id }, signal }));
+  const notice = usePublicLoad(`notice:${id}`, (signal) =>
+    callPublic('publicity.notice.get', { body: { id }, signal }),
+  );
   useTitle(notice.data?.title ?? t('notice.title'));
   const n = notice.data;
   return (
@@ -91,7 +94,8 @@ export function NoticeDetail({ id }: { id: string }) {
           </p>
           {n.caseNo && (
             <p>
-              <strong>{t('column.caseNo')}:</strong> {n.caseNo}
+              <strong>{t('column.caseNo')}:</strong> {n.caseNo}{' '}
+              <Link href={casePath(n.caseNo)}>{t('publicCase.caseLink')}</Link>
             </p>
           )}
           <p>
@@ -111,7 +115,9 @@ export function NoticeDetail({ id }: { id: string }) {
 
 export function DecisionDetail({ id }: { id: string }) {
   const { t } = useI18n();
-  const decision = useLoad(id, (signal) => callPublic('publicity.decision.get', { body: { id }, signal }));
+  const decision = usePublicLoad(`decision:${id}`, (signal) =>
+    callPublic('publicity.decision.get', { body: { id }, signal }),
+  );
   useTitle(decision.data?.title ?? t('decision.title'));
   const d = decision.data;
   return (
@@ -125,7 +131,9 @@ export function DecisionDetail({ id }: { id: string }) {
             {d.caseNo && (
               <>
                 <dt>{t('column.caseNo')}</dt>
-                <dd>{d.caseNo}</dd>
+                <dd>
+                  {d.caseNo} <Link href={casePath(d.caseNo)}>{t('publicCase.caseLink')}</Link>
+                </dd>
               </>
             )}
             <dt>{t('column.decision')}</dt>

@@ -2,7 +2,7 @@
  * The filter form of a list: a draft of the filters, checked here (keyword of two characters and up,
  * real dates, date ranges in order), then written to the address, which is what the list loads from.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { DATE_PATTERN, parseDateText } from './date-text.ts';
 import { useI18n } from './i18n.ts';
 import {
@@ -30,6 +30,10 @@ const LABEL_KEY: Record<string, string> = {
   decidedTo: 'query.decidedTo',
   publishedFrom: 'query.publishedFrom',
   publishedTo: 'query.publishedTo',
+  filedFrom: 'query.filedFrom',
+  filedTo: 'query.filedTo',
+  acceptedFrom: 'query.acceptedFrom',
+  acceptedTo: 'query.acceptedTo',
   procedure: 'query.procedure',
   industry: 'query.industry',
   transactionMode: 'query.transactionMode',
@@ -49,11 +53,14 @@ export function FilterForm({ state, batches, onWantBatches, onApply }: Props) {
   const [problems, setProblems] = useState<Record<string, string>>({});
   // On a phone the other filters fold away unless one is set; a wide screen shows them all.
   const [openMore] = useState(
-    () =>
-      Object.keys(state.filters).some((k) => k !== 'keyword') ||
-      state.sort !== SORTS[state.tab][0] ||
-      window.matchMedia('(min-width: 40rem)').matches,
+    () => Object.keys(state.filters).some((k) => k !== 'keyword') || state.sort !== SORTS[state.tab][0],
   );
+  // The screen's width is known only in the browser: the filters open there before the first paint
+  // (the server's HTML, which cannot know it, hydrates as rendered; the toggle asks for the batches).
+  const more = useRef<HTMLDetailsElement>(null);
+  useLayoutEffect(() => {
+    if (more.current && window.matchMedia('(min-width: 40rem)').matches) more.current.open = true;
+  }, []);
   const hasBatchFilter = FILTERS[state.tab].some((d) => d.key === 'batchId');
   // Filters open from the start (a wide screen, or a filter set) show the batch filter.
   useEffect(() => {
@@ -175,11 +182,22 @@ export function FilterForm({ state, batches, onWantBatches, onApply }: Props) {
   };
 
   return (
-    <form role="search" aria-label={t('query.filters')} className="pub-filters" onSubmit={submit} noValidate>
+    // A plain GET to the page's address without JavaScript (the server renders the answer); with it, submit().
+    <form
+      role="search"
+      aria-label={t('query.filters')}
+      className="pub-filters"
+      method="get"
+      action="/publicityIndex"
+      onSubmit={submit}
+      noValidate
+    >
+      {state.tab !== 'clearance' && <input type="hidden" name="tab" value={state.tab} />}
       <div className="pub-filter-grid">
         {FILTERS[state.tab].filter((d) => d.key === 'keyword').map(field)}
       </div>
       <details
+        ref={more}
         className="pub-more"
         open={openMore}
         onToggle={(e) => {
@@ -191,7 +209,7 @@ export function FilterForm({ state, batches, onWantBatches, onApply }: Props) {
           {FILTERS[state.tab].filter((d) => d.key !== 'keyword').map(field)}
           <div className="pub-field">
             <label htmlFor="f-sort">{t('query.sort')}</label>
-            <select id="f-sort" value={sort} onChange={(e) => setSort(e.target.value)}>
+            <select id="f-sort" name="sort" value={sort} onChange={(e) => setSort(e.target.value)}>
               {SORTS[state.tab].map((s) => (
                 <option key={s} value={s}>
                   {t(`sortBy.${s}`)}
@@ -201,7 +219,7 @@ export function FilterForm({ state, batches, onWantBatches, onApply }: Props) {
           </div>
           <div className="pub-field">
             <label htmlFor="f-size">{t('query.pageSize')}</label>
-            <select id="f-size" value={size} onChange={(e) => setSize(Number(e.target.value))}>
+            <select id="f-size" name="size" value={size} onChange={(e) => setSize(Number(e.target.value))}>
               {PAGE_SIZES.map((s) => (
                 <option key={s} value={s}>
                   {s}

@@ -5,7 +5,7 @@ import { Status } from './Layout.tsx';
 import type { RowOf } from './operations.ts';
 import { RichText } from './RichText.tsx';
 import { Link, navigate, usePlace } from './router.tsx';
-import { useLoad } from '../../renderers/environment/use-load.ts';
+import { usePublicLoad } from './page-data.ts';
 import { useTitle } from './use-title.ts';
 
 const NEWS_PAGE = 10;
@@ -16,8 +16,8 @@ export function HomePage() {
   const { query } = usePlace();
   useTitle(t('home.title'));
   const page = Math.max(1, Number.parseInt(query.get('page') ?? '1', 10) || 1);
-  const news = useLoad(
-    String(page),
+  const news = usePublicLoad(
+    `news-page:${page}`,
     (signal) =>
       callPublic('tnewsGg.queryContent', {
         body: { requestPage: { pageNo: page, limit: NEWS_PAGE } },
@@ -80,7 +80,7 @@ export function HomePage() {
 
 export function NewsDetail({ id }: { id: string }) {
   const { t } = useI18n();
-  const item = useLoad(id, (signal) => callPublic('tnewsGg.get', { body: { id }, signal }));
+  const item = usePublicLoad(`news:${id}`, (signal) => callPublic('tnewsGg.get', { body: { id }, signal }));
   useTitle(item.data?.title ?? t('home.news'));
   const n = item.data;
   return (

@@ -11,11 +11,13 @@ export function Layout({ children }: { children: ReactNode }) {
   const nav: [string, string][] = [
     ['/homepage', 'nav.home'],
     ['/publicityIndex', 'nav.query'],
+    ['/publicityIndex/underReview', 'publicReview.nav'],
+    ['/publicityIndex/statistics', 'publicStats.nav'],
     ['/publicityIndex/about', 'nav.about'],
   ];
   const isCurrent = (href: string) =>
     href === '/publicityIndex'
-      ? path === href || /^\/publicityIndex\/(notice|decision)/.test(path)
+      ? path === href || /^\/publicityIndex\/(notice|decision|case|follow)/.test(path)
       : path.startsWith(href);
   return (
     <>

@@ -3,13 +3,14 @@ import { useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent } fr
 import { callPublic } from './api.ts';
 import { FEED_HREF, loadTabPage, openDataHref } from './endpoints.ts';
 import { FilterForm } from './FilterForm.tsx';
+import { FollowSearch } from './follow/FollowSearch.tsx';
 import { useI18n } from './i18n.ts';
 import { Status } from './Layout.tsx';
 import { listRequest, queryHref, readQuery, TABS, type QueryState, type Tab } from './query-state.ts';
 import { Link, navigate, usePlace } from './router.tsx';
 import { ResultTable } from './ResultTable.tsx';
 import { revealInRow, useScrollCue } from './scroll-cue.ts';
-import { useLoad } from '../../renderers/environment/use-load.ts';
+import { usePublicLoad } from './page-data.ts';
 import { useTitle } from './use-title.ts';
 
 const PATH = '/publicityIndex';
@@ -22,7 +23,7 @@ export function QueryPage() {
   const apply = (next: QueryState) => navigate(queryHref(PATH, next));
 
   const request = listRequest(state);
-  const list = useLoad(
+  const list = usePublicLoad(
     `${state.tab}:${JSON.stringify(request)}`,
     (signal) => loadTabPage(state.tab, request, signal),
     { keepPrevious: true },
@@ -32,7 +33,7 @@ export function QueryPage() {
   // and never before the first list has its answer, which is what the page is opened for.
   const [batchesWanted, setBatchesWanted] = useState(false);
   const listAnswered = list.data !== undefined || list.error !== undefined;
-  const batches = useLoad(
+  const batches = usePublicLoad(
     state.tab === 'clearance' && listAnswered && (batchesWanted || !!state.filters.batchId)
       ? 'clearance'
       : null,
@@ -48,7 +49,7 @@ export function QueryPage() {
     if (batchesFailed) reloadBatches();
   }, [batchesFailed, reloadBatches]);
 
-  const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
+  const tabRefs = useRef<Partial<Record<Tab, HTMLAnchorElement | null>>>({});
   const tabFrame = useRef<HTMLDivElement>(null);
   const tabList = useRef<HTMLDivElement>(null);
   // On a phone the tabs scroll sideways: a cue marks a cut-off side, the selected tab is kept in view.
@@ -57,7 +58,7 @@ export function QueryPage() {
     const tab = tabRefs.current[state.tab];
     if (tabList.current && tab) revealInRow(tabList.current, tab);
   }, [state.tab, language]);
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+  const onTabKey = (event: KeyboardEvent<HTMLAnchorElement>, index: number) => {
     const target: Partial<Record<string, number>> = {
       ArrowRight: index + 1,
       ArrowLeft: index - 1,
@@ -83,22 +84,27 @@ export function QueryPage() {
       <div ref={tabFrame} className="pub-tabs-frame">
         <div ref={tabList} role="tablist" aria-label={t('query.tabsLabel')} className="pub-tabs">
           {TABS.map((tab, index) => (
-            <button
+            // Links, so a visitor without JavaScript (or a crawler) switches tabs too.
+            <a
               key={tab}
               ref={(el) => {
                 tabRefs.current[tab] = el;
               }}
-              type="button"
+              href={queryHref(PATH, { tab, filters: {}, sort: '', page: 1, size: state.size })}
+              className="pub-button"
               role="tab"
               id={`tab-${tab}`}
               aria-selected={tab === state.tab}
               aria-controls="tab-panel"
               tabIndex={tab === state.tab ? 0 : -1}
-              onClick={() => selectTab(tab)}
+              onClick={(e) => {
+                e.preventDefault();
+                selectTab(tab);
+              }}
               onKeyDown={(e) => onTabKey(e, index)}
             >
               {t(`query.tab.${tab}`)}
-            </button>
+            </a>
           ))}
         </div>
       </div>
@@ -123,6 +129,7 @@ export function QueryPage() {
           </a>
           <Link href="/publicityIndex/about">{t('nav.about')}</Link>
         </div>
+        <FollowSearch tab={state.tab} filters={state.filters} />
         <div className="pub-results" aria-busy={list.loading}>
           <Status loading={list.loading} error={list.error} onRetry={list.reload} />
           {list.data && (
@@ -148,17 +155,22 @@ export function QueryPage() {
 
 function Pager({ state, pages }: { state: QueryState; pages: number }) {
   const { t } = useI18n();
-  const to = (page: number) => queryHref(PATH, { ...state, page });
-  const go = (page: number) => navigate(to(page));
+  // Links (they page without JavaScript too); the end a visitor cannot go past is plain text.
+  const step = (page: number, label: string) =>
+    page >= 1 && page <= pages ? (
+      <Link href={queryHref(PATH, { ...state, page })} className="pub-button">
+        {label}
+      </Link>
+    ) : (
+      <span className="pub-button" aria-disabled="true">
+        {label}
+      </span>
+    );
   return (
     <nav aria-label={t('query.pager')} className="pub-pager">
-      <button type="button" disabled={state.page <= 1} onClick={() => go(state.page - 1)}>
-        {t('query.previous')}
-      </button>
+      {step(state.page - 1, t('query.previous'))}
       <span>{t('query.pageOf', { page: state.page, pages })}</span>
-      <button type="button" disabled={state.page >= pages} onClick={() => go(state.page + 1)}>
-        {t('query.next')}
-      </button>
+      {step(state.page + 1, t('query.next'))}
     </nav>
   );
 }

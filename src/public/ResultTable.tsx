@@ -4,6 +4,7 @@ import type { TabPage } from './endpoints.ts';
 import { useI18n } from './i18n.ts';
 import type { RowOf } from './operations.ts';
 import { Link } from './router.tsx';
+import { casePath } from './case/canonical.ts';
 
 type ClearanceRow = RowOf<'publicity.clearance.query'>;
 type NoticeRow = RowOf<'publicity.notice.query'>;
@@ -126,9 +127,9 @@ function DecisionBody({ rows }: { rows: DecisionRow[] }) {
   );
 }
 
-/** The case's number (申报编号), kept on one line; empty for a publication without a case. */
+/** The case's number (申报编号), kept on one line, linking to the case's page; empty without a case. */
 function CaseNo({ value }: { value?: string | null }) {
-  return <td className="pub-nowrap">{value ?? ''}</td>;
+  return <td className="pub-nowrap">{value ? <Link href={casePath(value)}>{value}</Link> : ''}</td>;
 }
 
 /** Parties as the authority lists them: separated by the enumeration comma. */

@@ -30,6 +30,16 @@ export interface CallArgs<Id extends PublicOperationId> {
 }
 
 let currentLanguage = 'zh-CN';
+
+/**
+ * How a call reaches the server: the browser's fetch; on the server (server-render.tsx) the server's
+ * own request handling, so a server-rendered page makes the same calls with the same rules.
+ */
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (url, init) => fetch(url, init);
+export function setTransport(next: Transport): void {
+  transport = next;
+}
 export function setApiLanguage(language: string): void {
   currentLanguage = language;
 }
@@ -56,7 +66,7 @@ interface EarlyCall {
 let early: EarlyCall | undefined;
 
 function send(id: PublicOperationId, json: string, signal?: AbortSignal): Promise<Response> {
-  return fetch(`${API_BASE}${PUBLIC_OPERATIONS[id].path}`, {
+  return transport(`${API_BASE}${PUBLIC_OPERATIONS[id].path}`, {
     method: PUBLIC_OPERATIONS[id].method,
     headers: { 'Content-Type': 'application/json', 'Accept-Language': currentLanguage },
     body: json,
@@ -100,7 +110,7 @@ export async function callPublic<Id extends PublicOperationId>(
   { query, body, signal }: CallArgs<Id> = {},
 ): Promise<ResponseOf<Id>> {
   if (PUBLIC_OPERATIONS[id].method === 'GET') {
-    const response = await fetch(getAddress(id, query), {
+    const response = await transport(getAddress(id, query), {
       headers: { 'Accept-Language': currentLanguage },
       signal,
     });

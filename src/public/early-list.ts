@@ -6,11 +6,14 @@
 import { setApiLanguage, startEarlyCall } from './api.ts';
 import { LIST_OPERATION } from './endpoints.ts';
 import { initialLanguage } from './i18n.ts';
+import { PAGE_DATA_ELEMENT_ID } from './page-data-element.ts';
 import { listRequest, readQuery } from './query-state.ts';
 
 /** Starts the list the query page at this address will ask for; any other page: nothing. */
 export function startFirstList(path: string, search: string): void {
   if (path !== '/publicityIndex' && path !== '/publicityIndex/') return;
+  // A server-rendered page holds its first list already (page-data.ts).
+  if (document.getElementById(PAGE_DATA_ELEMENT_ID)) return;
   const state = readQuery(new URLSearchParams(search));
   setApiLanguage(initialLanguage());
   startEarlyCall(LIST_OPERATION[state.tab], listRequest(state));

@@ -1,33 +1,35 @@
 /**
  * The public page's translations: the public namespaces of locales/<language>/ (`publicity` and one per
- * public area: publicCase, publicReview, publicFollow, publicStats), turned into data at build time
- * (yaml-data plugin), looked up with `{{name}}` interpolation. The whole i18next runtime would double
+ * public area: publicCase, publicReview, publicFollow, publicStats; texts/<language>.ts), turned into
+ * data at build time (yaml-data plugin), looked up with `{{name}}` interpolation. The whole i18next runtime would double
  * this page's script for no gain. A key names its namespace (`publicCase.title`); without one it is a
  * `publicity` key (`query.title`).
  */
 import { createContext, useContext } from 'react';
-import zhCN from '../../locales/zh-CN/publicity.yaml';
-import zhTW from '../../locales/zh-TW/publicity.yaml';
-import en from '../../locales/en/publicity.yaml';
-import zhCNCase from '../../locales/zh-CN/publicCase.yaml';
-import zhTWCase from '../../locales/zh-TW/publicCase.yaml';
-import enCase from '../../locales/en/publicCase.yaml';
-import zhCNReview from '../../locales/zh-CN/publicReview.yaml';
-import zhTWReview from '../../locales/zh-TW/publicReview.yaml';
-import enReview from '../../locales/en/publicReview.yaml';
-import zhCNFollow from '../../locales/zh-CN/publicFollow.yaml';
-import zhTWFollow from '../../locales/zh-TW/publicFollow.yaml';
-import enFollow from '../../locales/en/publicFollow.yaml';
-import zhCNStats from '../../locales/zh-CN/publicStats.yaml';
-import zhTWStats from '../../locales/zh-TW/publicStats.yaml';
-import enStats from '../../locales/en/publicStats.yaml';
+import zhCN from './texts/zh-CN.ts';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../i18n/languages.ts';
 
-const TEXTS: Record<Language, Record<string, unknown>> = {
-  'zh-CN': { ...zhCN, ...zhCNCase, ...zhCNReview, ...zhCNFollow, ...zhCNStats },
-  'zh-TW': { ...zhTW, ...zhTWCase, ...zhTWReview, ...zhTWFollow, ...zhTWStats },
-  en: { ...en, ...enCase, ...enReview, ...enFollow, ...enStats },
+type Texts = Record<string, unknown>;
+
+/**
+ * The default language's texts are in the entry; another language's are fetched when it is first
+ * needed (main.tsx waits for the page's own before rendering; a switch loads, then switches): a visitor
+ * downloads one language, not three.
+ */
+const TEXTS: Partial<Record<Language, Texts>> = { 'zh-CN': zhCN };
+const LOADERS: Record<Language, () => Promise<{ default: Texts }>> = {
+  'zh-CN': () => Promise.resolve({ default: zhCN }),
+  'zh-TW': () => import('./texts/zh-TW.ts'),
+  en: () => import('./texts/en.ts'),
 };
+
+/** Resolves once `language`'s texts are at hand (at once for the default language). */
+export async function loadLanguage(language: Language): Promise<void> {
+  TEXTS[language] ??= (await LOADERS[language]()).default;
+}
+
+export const hasLanguage = (language: Language): boolean => TEXTS[language] !== undefined;
+
 const NAMESPACED = /^(publicCase|publicReview|publicFollow|publicStats)\./;
 const STORAGE_KEY = 'mf.publicLanguage';
 
@@ -50,15 +52,21 @@ function lookup(tree: Record<string, unknown>, key: string): string | undefined 
 export function translator(language: Language): Translate {
   return (key, vars) => {
     const full = NAMESPACED.test(key) ? key : `publicity.${key}`;
-    const text = lookup(TEXTS[language], full) ?? lookup(TEXTS[DEFAULT_LANGUAGE], full);
+    const text = lookup(TEXTS[language] ?? {}, full) ?? lookup(TEXTS[DEFAULT_LANGUAGE]!, full);
     if (text === undefined) return key;
     return vars ? text.replace(/\{\{(\w+)\}\}/g, (m, name: string) => String(vars[name] ?? m)) : text;
   };
 }
 
+/** The cookie that tells the server which language to render a public page in (server-render.tsx). */
+export const LANGUAGE_COOKIE = 'mf_public_lang';
+
 export function initialLanguage(): Language {
   const fromQuery = new URLSearchParams(window.location.search).get('lang');
   if (isLanguage(fromQuery)) return fromQuery;
+  // A server-rendered page is hydrated in the language its HTML is in.
+  const rendered = document.getElementById('root')?.dataset.language;
+  if (isLanguage(rendered)) return rendered;
   try {
     const stored = localStorage.getItem(STORAGE_KEY);
     if (isLanguage(stored)) return stored;
@@ -69,6 +77,7 @@ export function initialLanguage(): Language {
 }
 
 export function rememberLanguage(language: Language): void {
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
   try {
     localStorage.setItem(STORAGE_KEY, language);
   } catch {

@@ -1,16 +1,24 @@
 /**
  * The public entry (public.html): the merger information query page, the public home and their
- * detail pages, without the back office's shell, antd or i18next, so a phone loads little.
+ * detail pages, without the back office's shell, antd or i18next, so a phone loads little. A page the
+ * server rendered (server-render.tsx: its content is in the HTML) is hydrated; the plain page rendered.
  */
-// First: the page's first list starts before React loads and renders.
+// First: the page's first list starts before React loads and renders (unless the HTML holds it).
 import './early-list.ts';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { initialLanguage, loadLanguage } from './i18n.ts';
 import './public.css';
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// The page's language's texts first (only another language than the default waits for a fetch).
+void loadLanguage(initialLanguage()).then(() => {
+  if (root.dataset.language) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+});

@@ -14,11 +14,19 @@ export type PublicOperationId =
   | 'publicity.batch.query'
   | 'publicity.notice.get'
   | 'publicity.decision.get'
+  | 'publicity.case.get'
   | 'publicity.comment.submit'
   | 'publicity.openData.clearance'
   | 'publicity.openData.notice'
   | 'publicity.openData.decision'
   | 'publicity.feed'
+  | 'publicity.follow.subscribe'
+  | 'publicity.follow.confirm'
+  | 'publicity.follow.unsubscribe'
+  | 'publicity.follow.feed'
+  | 'publicity.review.query'
+  | 'publicity.stats'
+  | 'publicity.openData.stats'
   | 'tnewsGg.queryContent'
   | 'tnewsGg.get'
   | 'user.captcha';
@@ -33,11 +41,19 @@ export const PUBLIC_OPERATIONS: { [Id in PublicOperationId]: Entry<Id> } = {
   'publicity.batch.query': { method: 'POST', path: '/publicity/batch/query' },
   'publicity.notice.get': { method: 'POST', path: '/publicity/notice/get' },
   'publicity.decision.get': { method: 'POST', path: '/publicity/decision/get' },
+  'publicity.case.get': { method: 'POST', path: '/publicity/case/get' },
   'publicity.comment.submit': { method: 'POST', path: '/publicity/comment/submit' },
   'publicity.openData.clearance': { method: 'GET', path: '/publicity/openData/clearance' },
   'publicity.openData.notice': { method: 'GET', path: '/publicity/openData/notice' },
   'publicity.openData.decision': { method: 'GET', path: '/publicity/openData/decision' },
   'publicity.feed': { method: 'GET', path: '/publicity/feed' },
+  'publicity.follow.subscribe': { method: 'POST', path: '/publicity/follow/subscribe' },
+  'publicity.follow.confirm': { method: 'POST', path: '/publicity/follow/confirm' },
+  'publicity.follow.unsubscribe': { method: 'POST', path: '/publicity/follow/unsubscribe' },
+  'publicity.follow.feed': { method: 'GET', path: '/publicity/follow/feed' },
+  'publicity.review.query': { method: 'POST', path: '/publicity/review/query' },
+  'publicity.stats': { method: 'POST', path: '/publicity/stats' },
+  'publicity.openData.stats': { method: 'GET', path: '/publicity/openData/stats' },
   'tnewsGg.queryContent': { method: 'POST', path: '/tnewsGg/queryContent' },
   'tnewsGg.get': { method: 'POST', path: '/tnewsGg/get' },
   'user.captcha': { method: 'GET', path: '/user/captcha' },

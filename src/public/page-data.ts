@@ -10,6 +10,7 @@
  */
 import { createContext, useContext, useState } from 'react';
 import { useLoad, type LoadOptions, type Loaded } from '../../renderers/environment/use-load.ts';
+import { PAGE_DATA_ELEMENT_ID } from './page-data-element.ts';
 
 /** An answer as the page embeds it: the data, or the failure's message and state. */
 export type PageAnswer = { data: unknown } | { error: { message: string; state: number } };
@@ -23,7 +24,7 @@ export interface PageDataSource {
 
 export const PageDataContext = createContext<PageDataSource | null>(null);
 
-export const PAGE_DATA_ELEMENT_ID = 'page-data';
+export { PAGE_DATA_ELEMENT_ID };
 
 let embedded: Map<string, PageAnswer> | undefined;
 
@@ -35,7 +36,8 @@ function takeEmbedded(key: string): PageAnswer | undefined {
     const text = document.getElementById(PAGE_DATA_ELEMENT_ID)?.textContent;
     if (text) {
       try {
-        for (const [k, v] of Object.entries(JSON.parse(text) as Record<string, PageAnswer>)) embedded.set(k, v);
+        for (const [k, v] of Object.entries(JSON.parse(text) as Record<string, PageAnswer>))
+          embedded.set(k, v);
       } catch {
         // A page without usable answers loads as a client-rendered page would.
       }
@@ -78,15 +80,14 @@ export function usePublicLoad<T>(
   // Once the key moves on, the seed is spent: coming back to its key loads afresh.
   if (seed && key !== seed.key && !reloaded) setReloaded(true);
   const seeded = !!seed && !reloaded && seed.key === key;
-  if (source?.collect && key !== null && !seeded) {
-    const answer = source.answers.get(key);
-    if (!answer) source.collect(key, load);
-    else {
-      const settled = settledFrom(answer);
-      return { data: settled.data as T, error: settled.error, loading: false, reload: () => undefined };
-    }
+  // On the server: an answer of this render's rounds, or the key collected for the next round.
+  const served = source?.collect && key !== null && !seeded ? source.answers.get(key) : undefined;
+  if (source?.collect && key !== null && !seeded && !served) source.collect(key, load);
+  const loaded = useLoad<T>(seeded || served ? null : key, load, options);
+  if (served) {
+    const settled = settledFrom(served);
+    return { data: settled.data as T, error: settled.error, loading: false, reload: () => undefined };
   }
-  const loaded = useLoad<T>(seeded ? null : key, load, options);
   if (seeded) {
     return {
       data: seed.data as T,

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { appPageFor } from '../../server/http/public-pages.ts';
 import { operations } from '../../schemas/generated/operations.ts';
-import { translator } from './i18n.ts';
+import { hasLanguage, loadLanguage, translator } from './i18n.ts';
 import { PUBLIC_OPERATIONS } from './operations.ts';
 import { filterProblems, listRequest, queryHref, readQuery } from './query-state.ts';
 
@@ -51,21 +51,38 @@ describe('public query state', () => {
     expect(filterProblems({ decidedFrom: '2024-02-01', decidedTo: '2024-01-31' })).toEqual({
       decidedTo: 'query.dateOrder',
     });
+    expect(
+      filterProblems({ acceptedFrom: '2024-02-01', acceptedTo: '2024-01-31', filedTo: '2024-01-01' }),
+    ).toEqual({
+      acceptedTo: 'query.dateOrder',
+    });
   });
 });
 
 describe('public translations', () => {
-  it('looks keys up per language, with dotted leaf names and values filled in', () => {
+  it('looks keys up per language, with dotted leaf names and values filled in', async () => {
+    // Only the default language comes with the entry; the others load when first needed.
+    expect(hasLanguage('en')).toBe(false);
+    expect(translator('en')('query.title')).toBe('经营者集中信息查询');
+    await Promise.all([loadLanguage('en'), loadLanguage('zh-TW')]);
     expect(translator('zh-CN')('query.results', { count: 5 })).toBe('共 5 条');
     expect(translator('en')('sortBy.decidedOn.DESC')).toBe('Decision date (newest first)');
     expect(translator('zh-TW')('query.title')).toBe('經營者集中資訊查詢');
     expect(translator('en')('no.such.key')).toBe('no.such.key');
+    expect(translator('zh-CN')('publicCase.event.ACCEPTED')).toBe('立案受理');
+    expect(translator('en')('query.filedFrom')).toBe('Filed from');
   });
 });
 
 describe('page for a path', () => {
   it('sends the public entry for the public paths only', () => {
-    for (const path of ['/publicityIndex', '/publicityIndex/notice/abc', '/homepage', '/homepage/news/1'])
+    for (const path of [
+      '/publicityIndex',
+      '/publicityIndex/notice/abc',
+      '/publicityIndex/case/JZSB2026-0038',
+      '/homepage',
+      '/homepage/news/1',
+    ])
       expect(appPageFor(path)).toBe('public.html');
     for (const path of ['/login', '/loginWyf', '/wyfReport', '/dashboard', '/publicityIndexed', '/'])
       expect(appPageFor(path)).toBe('index.html');

@@ -3,6 +3,7 @@
  * parameters, so the open-data links take them unchanged), sort, page and page size.
  */
 import type { ListRequest } from '../../schemas/generated/operations.ts';
+import { parseDateText } from './date-text.ts';
 
 export const TABS = ['clearance', 'notices', 'decisions'] as const;
 export type Tab = (typeof TABS)[number];
@@ -47,7 +48,7 @@ const transactionMode: FilterDef = {
   options: TRANSACTION_MODES,
   labelPrefix: 'modeValue',
 };
-const dates = (prefix: 'decided' | 'published' | 'live'): FilterDef[] => [
+const dates = (prefix: 'decided' | 'published' | 'live' | 'filed' | 'accepted'): FilterDef[] => [
   { key: `${prefix}From`, kind: 'date' },
   { key: `${prefix}To`, kind: 'date' },
 ];
@@ -57,6 +58,8 @@ export const FILTERS: Record<Tab, FilterDef[]> = {
     keyword,
     ...dates('decided'),
     ...dates('published'),
+    ...dates('filed'),
+    ...dates('accepted'),
     procedure,
     industry,
     transactionMode,
@@ -78,6 +81,8 @@ export const FILTERS: Record<Tab, FilterDef[]> = {
       labelPrefix: 'decisionValue',
     },
     ...dates('decided'),
+    ...dates('filed'),
+    ...dates('accepted'),
     industry,
     transactionMode,
   ],
@@ -106,7 +111,8 @@ export function readQuery(query: URLSearchParams): QueryState {
   const filters: Record<string, string> = {};
   for (const def of FILTERS[tab]) {
     const value = query.get(def.key)?.trim();
-    if (value) filters[def.key] = value;
+    // A date as typed (a form sent without JavaScript): yyyy-mm-dd when it reads as one.
+    if (value) filters[def.key] = def.kind === 'date' ? (parseDateText(value) ?? value) : value;
   }
   const rawSort = query.get('sort') ?? '';
   const sort = SORTS[tab].includes(rawSort) ? rawSort : SORTS[tab][0];
@@ -143,7 +149,7 @@ export function filterProblems(filters: Record<string, string>): Record<string, 
   const problems: Record<string, string> = {};
   const kw = filters.keyword?.trim() ?? '';
   if (kw && [...kw].length < 2) problems.keyword = 'query.keywordTooShort';
-  for (const prefix of ['decided', 'published', 'live']) {
+  for (const prefix of ['decided', 'published', 'live', 'filed', 'accepted']) {
     const from = filters[`${prefix}From`];
     const to = filters[`${prefix}To`];
     if (from && to && to < from) problems[`${prefix}To`] = 'query.dateOrder';

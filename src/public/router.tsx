@@ -29,8 +29,9 @@ export function navigate(to: string, options: { replace?: boolean } = {}): void 
   if (!options.replace) window.scrollTo(0, 0);
 }
 
-export function usePlaceState(): Place {
-  const [place, setPlace] = useState(current);
+/** The address's place; `initial` on the server, which has no window (server-render.tsx). */
+export function usePlaceState(initial?: Place): Place {
+  const [place, setPlace] = useState(() => initial ?? current());
   useEffect(() => {
     const update = () => setPlace(current());
     listeners.add(update);

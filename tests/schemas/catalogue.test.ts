@@ -80,6 +80,20 @@ const OURS: Record<string, { method: string; path: string; access: string }> = {
   'publicity.openData.notice': { method: 'GET', path: '/publicity/openData/notice', access: 'public' },
   'publicity.openData.decision': { method: 'GET', path: '/publicity/openData/decision', access: 'public' },
   'publicity.feed': { method: 'GET', path: '/publicity/feed', access: 'public' },
+  // Following a case or a saved search (issue 25): e-mail alerts with double opt-in, and a per-search feed.
+  'publicity.follow.subscribe': { method: 'POST', path: '/publicity/follow/subscribe', access: 'public' },
+  'publicity.follow.confirm': { method: 'POST', path: '/publicity/follow/confirm', access: 'public' },
+  'publicity.follow.unsubscribe': { method: 'POST', path: '/publicity/follow/unsubscribe', access: 'public' },
+  'publicity.follow.feed': { method: 'GET', path: '/publicity/follow/feed', access: 'public' },
+  // Cases under review (issue 25): the public list and the authority's per-case switch.
+  'publicity.review.query': { method: 'POST', path: '/publicity/review/query', access: 'public' },
+  'publicity.disclosure.get': { method: 'POST', path: '/publicity/disclosure/get', access: 'tenant' },
+  'publicity.disclosure.save': { method: 'POST', path: '/publicity/disclosure/save', access: 'tenant' },
+  // A page per public case (issue 25).
+  'publicity.case.get': { method: 'POST', path: '/publicity/case/get', access: 'public' },
+  // The register's figures (issue 25).
+  'publicity.stats': { method: 'POST', path: '/publicity/stats', access: 'public' },
+  'publicity.openData.stats': { method: 'GET', path: '/publicity/openData/stats', access: 'public' },
   'tnewsGg.get': { method: 'POST', path: '/tnewsGg/get', access: 'public' },
   'tnewsGg.query': { method: 'POST', path: '/tnewsGg/query', access: 'tenant' },
   'tnewsGg.detail': { method: 'POST', path: '/tnewsGg/detail', access: 'tenant' },

@@ -7,6 +7,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/public/App.tsx';
 import { parseDateText } from '../../src/public/date-text.ts';
+import { loadLanguage, type Language } from '../../src/public/i18n.ts';
 
 const answer = (data: unknown) =>
   new Response(JSON.stringify({ state: 200, message: 'ok', data }), {
@@ -38,8 +39,12 @@ const dateInput = (key: string) => document.getElementById(`f-${key}`) as HTMLIn
 const type = (key: string, value: string) => fireEvent.change(dateInput(key), { target: { value } });
 const search = () => new URLSearchParams(window.location.search);
 
-async function openPage(language?: string) {
-  if (language) localStorage.setItem('mf.publicLanguage', language);
+async function openPage(language?: Language) {
+  if (language) {
+    localStorage.setItem('mf.publicLanguage', language);
+    // As main.tsx does: the page's language's texts before the first render.
+    await loadLanguage(language);
+  }
   window.history.replaceState(null, '', '/publicityIndex');
   render(<App />);
   await waitFor(() => expect(dateInput('decidedFrom')).toBeTruthy());

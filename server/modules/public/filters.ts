@@ -3,8 +3,8 @@
  * parameters or from an open-data query string, checked (a bad value is refused with a translated error
  * naming the parameter, never ignored) and applied to a Kysely query over filing.publication.
  */
-import { sql, type Expression, type SqlBool } from 'kysely';
-import { isPlainDate } from '../filing/dates.ts';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { addDays, chinaMidnight, isPlainDate } from '../filing/dates.ts';
 import { TRANSACTION_MODES } from '../filing/tables.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
@@ -22,6 +22,10 @@ export const FILTER_KEYS: Record<PublicList, Record<string, Check>> = {
     decidedTo: 'date',
     publishedFrom: 'date',
     publishedTo: 'date',
+    filedFrom: 'date',
+    filedTo: 'date',
+    acceptedFrom: 'date',
+    acceptedTo: 'date',
     procedure: ['SIMPLIFIED', 'NORMAL'],
     batchId: 'id',
   },
@@ -31,6 +35,10 @@ export const FILTER_KEYS: Record<PublicList, Record<string, Check>> = {
     decisionType: ['CONDITIONAL', 'PROHIBITION'],
     decidedFrom: 'date',
     decidedTo: 'date',
+    filedFrom: 'date',
+    filedTo: 'date',
+    acceptedFrom: 'date',
+    acceptedTo: 'date',
   },
 };
 
@@ -103,6 +111,8 @@ function rangeOrder(f: Filters, list: PublicList) {
       : [
           ['decidedFrom', 'decidedTo'],
           ['publishedFrom', 'publishedTo'],
+          ['filedFrom', 'filedTo'],
+          ['acceptedFrom', 'acceptedTo'],
         ];
   for (const [from, to] of pairs) if (f[from] && f[to] && f[from]! > f[to]!) throw badFilter(to);
 }
@@ -146,4 +156,22 @@ export function keywordCondition(keyword: string, alias = 'p'): Expression<SqlBo
 /** An industries array holding a code that starts with the prefix. */
 export function industryCondition(prefix: string): Expression<SqlBool> {
   return sql<SqlBool>`exists (select 1 from unnest(p.industries) as code where code like ${`${prefix}%`})`;
+}
+
+/**
+ * The case's filing and acceptance dates (filedFrom/To, acceptedFrom/To), China days: the filing is an
+ * instant (submitted_at), so its range runs from the first day's midnight in China to the midnight after
+ * the last; acceptance is a date. A row without a case has neither and never matches. Undefined when none
+ * of the four is set.
+ */
+export function caseDatesCondition(f: Filters, alias = 'p'): Expression<SqlBool> | undefined {
+  const at = (date: string) => sql`${chinaMidnight(date).toISOString()}::timestamptz`;
+  const parts: RawBuilder<unknown>[] = [];
+  if (f.filedFrom) parts.push(sql`c.submitted_at >= ${at(f.filedFrom)}`);
+  if (f.filedTo) parts.push(sql`c.submitted_at < ${at(addDays(f.filedTo, 1))}`);
+  if (f.acceptedFrom) parts.push(sql`c.accepted_on >= ${f.acceptedFrom}::date`);
+  if (f.acceptedTo) parts.push(sql`c.accepted_on <= ${f.acceptedTo}::date`);
+  if (parts.length === 0) return undefined;
+  return sql<SqlBool>`${sql.ref(`${alias}.case_id`)} in (select c.id from filing."case" as c
+    where ${sql.join(parts, sql` and `)})`;
 }

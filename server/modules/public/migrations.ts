@@ -113,4 +113,8 @@ const registerMigrations: Migration[] = [
 ];
 
 /** The register's own, then the under-review list's (025), then following cases and searches (026). */
-export const publicMigrations: Migration[] = [...registerMigrations, ...reviewListMigrations, ...followMigrations];
+export const publicMigrations: Migration[] = [
+  ...registerMigrations,
+  ...reviewListMigrations,
+  ...followMigrations,
+];

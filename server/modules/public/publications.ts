@@ -9,7 +9,13 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { chinaDate, type PlainDate } from '../filing/dates.ts';
 import type { ListSpec } from '../../http/list-query.ts';
-import { industryCondition, keywordCondition, type Filters, type PublicList } from './filters.ts';
+import {
+  caseDatesCondition,
+  industryCondition,
+  keywordCondition,
+  type Filters,
+  type PublicList,
+} from './filters.ts';
 import './tables.ts';
 
 /** A publication query with its alias `p` (and `b`, the batch, for clearances). */
@@ -121,6 +127,8 @@ export function filteredPublications(
   if (f.decidedTo) q = q.where('p.decided_on', '<=', f.decidedTo);
   if (f.publishedFrom) q = q.where('b.published_on', '>=', f.publishedFrom);
   if (f.publishedTo) q = q.where('b.published_on', '<=', f.publishedTo);
+  const caseDates = caseDatesCondition(f);
+  if (caseDates) q = q.where(caseDates);
   if (f.procedure) q = q.where('p.procedure', '=', f.procedure);
   if (f.batchId) q = q.where('p.batch_id', '=', f.batchId);
   if (f.decisionType) q = q.where('p.kind', '=', f.decisionType);

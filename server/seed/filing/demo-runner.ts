@@ -5,6 +5,8 @@
  * as the publisher and the public make them. Each step runs on a context whose clock is the step's
  * backdated instant, so the rows, audit chain, receipts and notices are what the live path leaves.
  */
+import { PUBLIC_ROLE_PERMISSIONS } from '../public-role-permissions.ts';
+import { setDisclosure } from '../../modules/public/review-list/disclosure-switch.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Actor } from '../../modules/filing/actor.ts';
@@ -288,6 +290,9 @@ export async function playDemoScript(
       case 'publishDecision':
         await publishDecision(ctx, who!, c.id);
         break;
+      case 'discloseProgress':
+        await setDisclosure(ctx, who!, { caseId: c.id, progressPublic: true });
+        break;
     }
     if (documentId) c.lastNotice = documentId;
   }
@@ -301,7 +306,7 @@ function actorsOf(people: DemoPeople): Map<string, Actor> {
       accountId: p.accountId,
       tenantId: p.tenantId,
       tenantKind: kind,
-      permissions: new Set(FILING_ROLE_PERMISSIONS[role]),
+      permissions: new Set([...FILING_ROLE_PERMISSIONS[role], ...(PUBLIC_ROLE_PERMISSIONS[role] ?? [])]),
       name: p.name,
     });
   for (const d of people.divisions) {

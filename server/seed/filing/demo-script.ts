@@ -87,7 +87,9 @@ export type DemoAct =
   /** The owner reads the notice the case's previous act served (its first opening). */
   | { act: 'openNotice' }
   | { act: 'publishBatch'; title: string; publishedOn: PlainDate; cases: number[] }
-  | { act: 'publishDecision' };
+  | { act: 'publishDecision' }
+  /** The authority makes the case's review progress public (the under-review list, issue 25). */
+  | { act: 'discloseProgress' };
 
 export interface DemoStep {
   /** Index of the case in the script; -1 for acts on no one case (a clearance batch). */
@@ -477,6 +479,8 @@ export function demoScript(
   ] as const) {
     const c = accepted('NORMAL', acc);
     furtherReview(c, D(fr));
+    // Two of the four are followed by the press: the authority publishes their progress.
+    if (acc <= 75) c.step(D(fr - 1), people.publisher, { act: 'discloseProgress' }, 11);
     if (ext)
       notice(c, D(10), lead(c), {
         act: 'extend',
@@ -492,6 +496,7 @@ export function demoScript(
   ] as const) {
     const c = accepted('NORMAL', acc);
     furtherReview(c, D(fr));
+    if (acc === 70) c.step(D(fr - 1), people.publisher, { act: 'discloseProgress' }, 11);
     notice(
       c,
       D(stop),

@@ -16,7 +16,9 @@ export type FilingEvent =
   | { type: 'case.transition'; caseId: string; action: string; from: string | null; to: string }
   | { type: 'document.served'; caseId: string; documentId: string; tenantIds: string[] }
   | { type: 'supplement.lapsed'; caseId: string; supplementId: string }
-  | { type: 'comment.received'; caseId: string | null; commentId: string };
+  | { type: 'comment.received'; caseId: string | null; commentId: string }
+  | { type: 'publication.published'; caseIds: string[] }
+  | { type: 'publication.disclosed'; caseId: string };
 
 export interface FilingContext {
   db: Db;

@@ -99,6 +99,8 @@ export async function publishClearanceBatch(
       objectId: batchId,
       detail: { title, publishedOn, count: cases.length },
     });
+    // Followers of these cases (and of searches they match) are told once this commits.
+    u.events.push({ type: 'publication.published', caseIds: cases.map((c) => c.id) });
     return { batchId, count: cases.length };
   });
 }
@@ -171,6 +173,7 @@ export async function publishDecision(ctx: FilingContext, actor: Actor, caseId: 
       objectId: id,
       detail: { kind },
     });
+    u.events.push({ type: 'publication.published', caseIds: [caseId] });
     return { id };
   });
 }
