@@ -2858,7 +2858,7 @@ export interface PublicCase {
    * The public dates in order: FILED and ACCEPTED (only where public), NOTICE_FROM and NOTICE_UNTIL (the notice's first and last day), DECIDED, PUBLISHED (the clearance batch's or the decision's publication).
    */
   timeline: {
-    event: 'FILED' | 'ACCEPTED' | 'NOTICE_FROM' | 'NOTICE_UNTIL' | 'DECIDED' | 'PUBLISHED';
+    event: 'FILED' | 'ACCEPTED' | 'NOTICE_FROM' | 'NOTICE_UNTIL' | 'PHASE_II' | 'DECIDED' | 'PUBLISHED';
     date: string;
   }[];
   /**

@@ -304,13 +304,50 @@ describe.each(dbKindsOf(import.meta.url))('public case page on %s', (kind) => {
     ]);
   });
 
+  it('gives a case whose progress the authority made public a page before anything is published', async () => {
+    const id = await makeCase({
+      case_no: 'JZSB1998-0009',
+      state: 'PHASE_II',
+      procedure: 'NORMAL',
+      submitted_at: new Date(`${addDays(today, -60)}T04:00:00Z`),
+      accepted_on: addDays(today, -50),
+    });
+    await db(t)
+      .insertInto('filing.clock')
+      .values({
+        id: newId(),
+        case_id: id,
+        kind: 'PHASE_II',
+        started_on: addDays(today, -20),
+        length_days: 90,
+        nominal_due_on: addDays(today, 70),
+        due_on: addDays(today, 70),
+      } as never)
+      .execute();
+    // Nothing published, nothing disclosed: no page.
+    expect((await casePage('JZSB1998-0009')).body.state).toBe(404);
+    await db(t).insertInto('filing.case_disclosure').values({ case_id: id, progress_public: true }).execute();
+    const page = await casePage('JZSB1998-0009');
+    expect(page.body.state).toBe(200);
+    expect(page.body.data).toMatchObject({ procedure: 'NORMAL', notice: null, decision: null });
+    expect(page.body.data.timeline).toEqual([
+      { event: 'FILED', date: addDays(today, -60) },
+      { event: 'ACCEPTED', date: addDays(today, -50) },
+      { event: 'PHASE_II', date: addDays(today, -20) },
+    ]);
+    // Withdrawn, it has no page however it was disclosed.
+    await db(t).updateTable('filing.case').set({ state: 'WITHDRAWN' }).where('id', '=', id).execute();
+    expect((await casePage('JZSB1998-0009')).body.state).toBe(404);
+  });
+
   it('lists the public case numbers with the day each page last changed, for the sitemap', async () => {
     const d = db(t);
     const ours = (rows: { caseNo: string }[]) => rows.filter((r) => r.caseNo.startsWith('JZSB1998-'));
     expect(ours(await publicCaseNumbers(d, { limit: 1000 }))).toEqual([
       { caseNo: 'JZSB1998-0001', lastChanged: '2021-08-15' },
       { caseNo: 'JZSB1998-0002', lastChanged: '2021-09-06' },
-      { caseNo: 'JZSB1998-0003', lastChanged: addDays(today, -2) },
+      // Its progress was made public today (the test before): the page changed then.
+      { caseNo: 'JZSB1998-0003', lastChanged: today },
     ]);
     const total = await countPublicCases(d);
     const paged = [

@@ -174,7 +174,7 @@ function ReviewTable({ rows, page }: { rows: Row[]; page: number }) {
   return (
     <>
       <div className="pub-table-wrap pub-results" tabIndex={0} role="region" aria-labelledby="caption-review">
-        <table className="pub-table">
+        <table className="pub-table pub-table-wide">
           <caption id="caption-review">{t('publicReview.caption', { page })}</caption>
           <thead>
             <tr>
@@ -211,7 +211,7 @@ function ReviewRow({ row }: { row: Row }) {
       </td>
       <th scope="row">{row.title}</th>
       <td>{partyList(row.parties)}</td>
-      <td>{row.procedure ? t(`procedureValue.${row.procedure}`) : ''}</td>
+      <td className="pub-nowrap">{row.procedure ? t(`procedureValue.${row.procedure}`) : ''}</td>
       <td>
         <span className="pub-badge">{t(`publicReview.phaseValue.${row.phase}`)}</span>
         {row.phaseIIStartedOn && (

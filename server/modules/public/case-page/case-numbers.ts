@@ -1,7 +1,8 @@
 /**
  * The numbers of every case that has a public page, with the day its page last changed: what a sitemap
  * lists (<loc> /publicityIndex/case/<caseNo>, <lastmod>). A case is public exactly when publicity.case.get
- * answers it: it has a visible notice, clearance or decision (the lists' own rules, publications.ts).
+ * answers it: it has a visible notice, clearance or decision (the lists' own rules, publications.ts), or
+ * the authority made its progress public.
  */
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.ts';
@@ -31,7 +32,14 @@ function changes(db: Db, today: PlainDate) {
     'p.case_id',
     sql<PlainDate>`greatest(p.decided_on, (p.published_at at time zone 'Asia/Shanghai')::date)`.as('changed'),
   ]);
-  return notices.unionAll(clearances).unionAll(decisions);
+  // A case whose progress the authority made public has its page from then (case-view.ts).
+  const disclosed = db
+    .selectFrom('filing.case_disclosure as d')
+    .innerJoin('filing.case as dc', 'dc.id', 'd.case_id')
+    .where('d.progress_public', '=', true)
+    .where('dc.state', 'not in', ['DRAFT', 'WITHDRAWN', 'DEEMED_NOT_FILED', 'RETURNED'])
+    .select(['d.case_id', sql<PlainDate>`(d.changed_at at time zone 'Asia/Shanghai')::date`.as('changed')]);
+  return notices.unionAll(clearances).unionAll(decisions).unionAll(disclosed);
 }
 
 /**

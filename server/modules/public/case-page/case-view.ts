@@ -20,7 +20,8 @@ import {
 } from '../publications.ts';
 import { progressPublic } from '../review-list/disclosure.ts';
 
-export type TimelineEvent = 'FILED' | 'ACCEPTED' | 'NOTICE_FROM' | 'NOTICE_UNTIL' | 'DECIDED' | 'PUBLISHED';
+export type TimelineEvent =
+  'FILED' | 'ACCEPTED' | 'NOTICE_FROM' | 'NOTICE_UNTIL' | 'PHASE_II' | 'DECIDED' | 'PUBLISHED';
 
 /** The order of events on one day: filing before acceptance before the notice, decision before publication. */
 const EVENT_ORDER: TimelineEvent[] = [
@@ -28,9 +29,37 @@ const EVENT_ORDER: TimelineEvent[] = [
   'ACCEPTED',
   'NOTICE_FROM',
   'NOTICE_UNTIL',
+  'PHASE_II',
   'DECIDED',
   'PUBLISHED',
 ];
+
+/** States whose case never has a public page, whatever was published or disclosed before. */
+const HIDDEN_STATES = new Set(['DRAFT', 'WITHDRAWN', 'DEEMED_NOT_FILED', 'RETURNED']);
+
+/** The day the case entered Phase II (its Phase II clock's start), if it did. */
+async function phaseIIStart(db: Db, caseId: string): Promise<PlainDate | null> {
+  const row = await db
+    .selectFrom('filing.clock')
+    .select('started_on')
+    .where('case_id', '=', caseId)
+    .where('kind', '=', 'PHASE_II')
+    .orderBy('started_on')
+    .executeTakeFirst();
+  return row ? dateOf(row.started_on) : null;
+}
+
+/** The parties' names as a publication joins them (、), in their order on the filing. */
+async function partyNames(db: Db, caseId: string): Promise<string> {
+  const rows = await db
+    .selectFrom('filing.party')
+    .select('name_zh')
+    .where('case_id', '=', caseId)
+    .orderBy('sn')
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => r.name_zh).join('、');
+}
 
 /** The latest visible publication of a list for the case, with the long columns its page shows. */
 async function latestOf(db: Db, list: PublicList, caseId: string, today: PlainDate) {
@@ -94,20 +123,34 @@ function decisionPart(clearance: PubRow | undefined, decision: PubRow | undefine
 export async function publicCaseView(db: Db, caseNo: string, today: PlainDate) {
   const c = await db
     .selectFrom('filing.case')
-    .select(['id', 'case_no', 'submitted_at', 'accepted_on'])
+    .select([
+      'id',
+      'case_no',
+      'state',
+      'title',
+      'procedure',
+      'industries',
+      'transaction_mode',
+      'submitted_at',
+      'accepted_on',
+    ])
     .where('case_no', '=', caseNo)
     .executeTakeFirst();
-  if (!c?.case_no) return undefined;
+  if (!c?.case_no || HIDDEN_STATES.has(c.state)) return undefined;
   const [noticeRow, clearanceRow, decisionRow] = await Promise.all([
     latestOf(db, 'notice', c.id, today),
     latestOf(db, 'clearance', c.id, today),
     latestOf(db, 'decision', c.id, today),
   ]);
   const decided = decisionPart(clearanceRow, decisionRow);
-  if (!noticeRow && !decided) return undefined;
+  // A case the authority made its progress public has a page before anything about it is published.
+  const disclosed = (await progressPublic(db, [c.id])).has(c.id);
+  if (!noticeRow && !decided && !disclosed) return undefined;
 
-  // Filing and acceptance are public once the decision is, or where the authority disclosed the progress.
-  const datesPublic = !!decided || (await progressPublic(db, [c.id])).has(c.id);
+  // Filing and acceptance are public once the decision is, or where the authority disclosed the progress;
+  // the start of Phase II only where it disclosed it.
+  const datesPublic = !!decided || disclosed;
+  const phaseII = disclosed ? await phaseIIStart(db, c.id) : null;
   const n = noticeRow ? noticeView(noticeRow) : undefined;
   const events: { event: TimelineEvent; date: PlainDate | null }[] = [
     ...(datesPublic
@@ -118,6 +161,7 @@ export async function publicCaseView(db: Db, caseNo: string, today: PlainDate) {
       : []),
     { event: 'NOTICE_FROM', date: n?.liveFrom ?? null },
     { event: 'NOTICE_UNTIL', date: n?.liveUntil ?? null },
+    { event: 'PHASE_II', date: phaseII },
     { event: 'DECIDED', date: decided?.part.decidedOn ?? null },
     { event: 'PUBLISHED', date: decided?.part.publishedOn ?? null },
   ];
@@ -131,8 +175,16 @@ export async function publicCaseView(db: Db, caseNo: string, today: PlainDate) {
           : 1,
     );
 
-  // The case's public facts as its decision publishes them, else as its notice did.
-  const main = (decided?.row ?? noticeRow)!;
+  // The case's public facts as its decision publishes them, else as its notice did, else (a disclosed
+  // case with nothing published yet) as the case holds them.
+  const main = decided?.row ??
+    noticeRow ?? {
+      title: c.title,
+      parties: await partyNames(db, c.id),
+      procedure: c.procedure,
+      industries: c.industries,
+      transaction_mode: c.transaction_mode,
+    };
   return {
     caseNo: c.case_no,
     name: String(main.title),
