@@ -6,10 +6,12 @@
  * decision (server rendering). The statistics page's totals are the lists' totals.
  */
 import { sql } from 'kysely';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chinaDate } from '../../server/modules/filing/dates.ts';
 import { call } from '../support/server.ts';
 import { filingDemo } from './support/filing-day.ts';
+import { seriousViolations } from './support/axe.ts';
 import { shownCaptcha } from './support/session.ts';
 import { useE2eSuite } from './support/suite.ts';
 
@@ -205,5 +207,47 @@ describe('public register: find, follow, be told, read without JavaScript', () =
       (r) => r.scope === 'total',
     );
     expect(total).toMatchObject({ unconditional: clearances, notices });
+  });
+
+  it('has no serious or critical accessibility violation on the case, under-review, statistics and follow pages', async () => {
+    const caseNo = (
+      await demo
+        .db()
+        .selectFrom('filing.case as c')
+        .innerJoin('filing.publication as p', 'p.case_id', 'c.id')
+        .select('c.case_no')
+        .where('p.kind', '=', 'CONDITIONAL')
+        .executeTakeFirstOrThrow()
+    ).case_no!;
+    const pages: [string, (page: Page) => Promise<unknown>][] = [
+      [
+        `/publicityIndex/case/${caseNo}`,
+        async (p) => {
+          await p.getByRole('heading', { name: '决定全文' }).waitFor();
+          // With the follow form open (its captcha shown).
+          await p.getByText('关注', { exact: true }).click();
+          await p.getByTestId('captcha-image').waitFor();
+        },
+      ],
+      ['/publicityIndex/underReview', (p) => p.locator('table.pub-table').waitFor()],
+      ['/publicityIndex/statistics', (p) => p.locator('.pub-stats-summary').waitFor()],
+      [
+        '/publicityIndex/follow/confirm?token=abc',
+        (p) => p.getByRole('button', { name: '确认关注' }).waitFor(),
+      ],
+      ['/publicityIndex/follow/unsubscribe', (p) => p.getByRole('alert').waitFor()],
+    ];
+    const found: string[] = [];
+    for (const width of [1280, 390]) {
+      const { page } = await suite.newPage({ viewport: { width, height: 900 } });
+      for (const [path, ready] of pages) {
+        await page.goto(`${suite.server.baseUrl}${path}`);
+        await ready(page);
+        found.push(
+          ...(await seriousViolations(page, `${path} @${width}`)).map((v) => `${path} @${width}: ${v}`),
+        );
+      }
+    }
+    expect(found).toEqual([]);
   });
 });
