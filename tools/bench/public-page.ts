@@ -89,8 +89,8 @@ export async function publicPageBench(): Promise<void> {
       }
     }
     console.log(`\npublic page (/publicityIndex, ${rows.toLocaleString('en')} publications, cold cache):`);
-    figure(`JS of /publicityIndex, gzip (${scripts.length} files)`, totalGzipKb(scripts), 'KB', 120, 'max');
-    figure(`navigation to first list (median of ${VISITS})`, median(times), 'ms', 1000, 'max');
+    figure(`JS of /publicityIndex, gzip (${scripts.length} files)`, totalGzipKb(scripts), 'KB', 100, 'max');
+    figure(`navigation to first list (median of ${VISITS})`, median(times), 'ms', 800, 'max');
     if (process.argv.includes('--detail'))
       console.log(`  each visit: ${times.map((x) => Math.round(x)).join(', ')} ms`);
   } finally {
