@@ -101,9 +101,17 @@ function searchParamsOf(query: object | undefined, isGet: boolean): URLSearchPar
   return [...params.keys()].length ? params : undefined;
 }
 
+/** The answer's body: parsed JSON, undefined when it is not JSON, or `CUT_SHORT` when it never arrived whole. */
+const CUT_SHORT = Symbol('cut short');
 async function readBody(response: Response): Promise<unknown> {
+  let text: string;
   try {
-    const text = await response.text();
+    text = await response.text();
+  } catch {
+    // The connection dropped, the timeout fired or the caller cancelled while the body was arriving.
+    return CUT_SHORT;
+  }
+  try {
     return text ? JSON.parse(text) : undefined;
   } catch {
     return undefined;
@@ -196,7 +204,16 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const status = response.status;
     if (binary && response.ok && !(response.headers.get('content-type') ?? '').includes('application/json'))
       return response.blob();
-    const envelope = asEnvelope(await readBody(response));
+    const body = await readBody(response);
+    if (body === CUT_SHORT) {
+      // As with no response at all: the caller that cancelled hears nothing; otherwise the network failed.
+      if (options.signal?.aborted) throw options.signal.reason ?? new DOMException('aborted', 'AbortError');
+      return fail(
+        { kind: 'network', text: deps.translate('http.networkBusy'), url },
+        quiet ? 'none' : 'error',
+      );
+    }
+    const envelope = asEnvelope(body);
     if (!envelope) {
       if (!response.ok) {
         const text =

@@ -162,6 +162,35 @@ describe('envelope states', () => {
     expect(h.notifier.warning).toHaveBeenCalledWith(text, 5);
   });
 
+  it('says the network is busy when the answer is cut short, and nothing when the caller cancelled', async () => {
+    const cutShort = () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"state":'));
+            controller.error(new TypeError('network error'));
+          },
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      );
+    const h = harness({ body: null });
+    h.fetchStub.mockImplementation(async () => cutShort());
+    const error = await failure(h.client.request(userContext));
+    expect(error.kind).toBe('network');
+    expect(h.notifier.error).toHaveBeenCalledWith('网络繁忙或服务器出现问题，请稍后重试', 5);
+
+    // The caller went away while the body arrived (a dialog closed): no toast, the abort is all it gets.
+    const quiet = harness({ body: null });
+    const controller = new AbortController();
+    quiet.fetchStub.mockImplementation(async () => {
+      controller.abort();
+      return cutShort();
+    });
+    await expect(quiet.client.request(userContext, { signal: controller.signal })).rejects.toBeDefined();
+    expect(quiet.notifier.error).not.toHaveBeenCalled();
+    expect(quiet.notifier.warning).not.toHaveBeenCalled();
+  });
+
   it('says the network is busy when there is no response at all', async () => {
     const h = harness(() => {
       throw new TypeError('Failed to fetch');
