@@ -200,3 +200,21 @@ export function buildUiSchema(
   }
   return ui;
 }
+
+/**
+ * The uiSchema with a form's formulas applied: computed fields read-only, fields whose `visible`
+ * formula is false hidden (rjsf's hidden widget, which the grid leaves out). The JSON Schema does not
+ * change, so the validators the build precompiled still apply; the hidden fields' errors are dropped
+ * by the validator instead (form-validator.ts withFormulaRules).
+ */
+export function withFormulaUi(
+  uiSchema: UiSchema,
+  computed: readonly string[],
+  hidden: readonly string[],
+): UiSchema {
+  if (!computed.length && !hidden.length) return uiSchema;
+  const ui: UiSchema = { ...uiSchema };
+  for (const name of computed) ui[name] = { ...ui[name], 'ui:readonly': true };
+  for (const name of hidden) ui[name] = { ...ui[name], 'ui:widget': 'hidden' };
+  return ui;
+}

@@ -3,6 +3,7 @@
  * schemas/screens/README.md shows an example of each feature). Strings in `query`, `body` and the
  * conditions are expressions over the form's scope: session, params, mode, record, form.
  */
+import type { FormRules } from '../../schemas/formulas/index.ts';
 import type { ActionDefinition } from '../actions/registry.ts';
 import type { ScreenDefinition } from '../screen-types.ts';
 
@@ -139,6 +140,12 @@ export interface FormBody {
   /** A new record's starting values: a template over params (the day a calendar was clicked on). */
   initial?: Record<string, unknown>;
   dynamicRules?: DynamicRule[];
+  /**
+   * Form formulas over the fields (schemas/formulas/README.md): computed fields (read-only, following
+   * the values), defaults of a new record, visibility, and rules whose failure shows on the field and
+   * blocks saving. The server applies the same ones (applyFormRules).
+   */
+  formulas?: FormRules;
 }
 
 export interface FormScreenDefinition extends ScreenDefinition, FormBody {

@@ -10,6 +10,7 @@ import { lazyWidget } from '../form/lazy-widget.tsx';
 import { THEME_WIDGETS } from '../form/rjsf-form.ts';
 import { registerWidget, widgetComponent, type WidgetComponent } from './registry.ts';
 import './selector-widgets.ts';
+import './formula-editor/register.ts';
 
 /** rjsf's names (`ui:widget: password`) → the component rjsf itself would pick for them. */
 const STANDARD: Record<string, string> = {
