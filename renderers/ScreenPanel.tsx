@@ -10,10 +10,13 @@ export function ScreenPanel({
   title,
   children,
   testId,
+  notice,
 }: {
   title?: ReactNode;
   children: ReactNode;
   testId?: string;
+  /** A short translated line above the content (a published version that could not be drawn). */
+  notice?: string;
 }) {
   const token = useDesignToken();
   const border = `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`;
@@ -38,6 +41,20 @@ export function ScreenPanel({
         >
           {title}
         </h2>
+      ) : null}
+      {notice ? (
+        <div
+          role="status"
+          style={{
+            padding: `${token.paddingXS}px ${token.paddingLG}px`,
+            borderBottom: border,
+            background: token.colorWarningBg,
+            color: token.colorWarningText,
+            fontSize: token.fontSizeSM,
+          }}
+        >
+          {notice}
+        </div>
       ) : null}
       <div style={{ padding: token.paddingLG }}>{children}</div>
     </section>

@@ -16,6 +16,7 @@ import { ScreenHostContext, ScreenRefusedContext, type ScreenHostProps } from '.
 import { ScreenNotPermitted } from './ScreenNotPermitted.tsx';
 import { screenPermission } from './screen-permission.ts';
 import { loadScreen } from './screen-loader.ts';
+import { screenOverrideNotice } from './screen-overrides.ts';
 import { useRendererEnvironment } from './environment/RendererEnvironment.tsx';
 import { useLoad } from './environment/use-load.ts';
 import { runtimeScreenProblem } from './screen-runtime-check.ts';
@@ -70,9 +71,17 @@ export function ScreenRenderer({
   // The server refused this screen's load (the session changed since the permissions were read).
   const [refusedName, setRefusedName] = useState<string>();
   const refused = useCallback(() => setRefusedName(name), [name]);
+  // A published version that could not be drawn (screen-overrides.ts) is said above the one drawn instead.
+  const notice = !screen && loaded && 'screen' in loaded ? screenOverrideNotice(name) : undefined;
   // One frame for every kind on a page; in a dialog or inside another screen, that frame has the title.
   const framed = (body: ReactNode, title?: string) =>
-    frame === 'page' ? <ScreenPanel title={title}>{body}</ScreenPanel> : body;
+    frame === 'page' ? (
+      <ScreenPanel title={title} notice={notice && environment.translate('screenConfig.fallback')}>
+        {body}
+      </ScreenPanel>
+    ) : (
+      body
+    );
 
   // Loading and a broken screen show bare, as a page without a screen to frame.
   if (!loaded) return loading;

@@ -4,9 +4,9 @@
  * time, so a language switch needs no new validator.
  *
  * The app's forms run validators compiled at build time (precompiled-validator.ts): the browser
- * compiles nothing, as its Content Security Policy allows no eval. A form the build did not see (a
- * test's or a story's fixture) is compiled at run time by the environment's `compileFormValidator`,
- * which only the fixtures provide.
+ * compiles nothing, as its Content Security Policy allows no eval. A form the build did not see is
+ * compiled at run time by the environment's `compileFormValidator` where one is given (a test's or a
+ * story's fixture), else interpreted (interpreted-validator.ts: a version published at run time).
  */
 import type { RJSFValidationError, ValidatorType } from '@rjsf/utils';
 import type { ErrorObject } from 'ajv';
@@ -53,15 +53,18 @@ export interface FormValidatorSource {
   dynamic?: Record<string, Record<string, unknown>>;
   /** Compiles at run time (fixtures only). */
   compile?: RendererEnvironment['compileFormValidator'];
+  /** The interpreted validator, loaded for a form body without precompiled validators. */
+  interpret?: (translate: Translate) => ValidatorType;
 }
 
-/** The form's validator, or undefined when it has neither precompiled validators nor a compiler. */
+/** The form's validator, or undefined when it has neither precompiled validators, a compiler nor the interpreter. */
 export function formValidator({
   translate,
   precompiled,
   dynamicRules,
   dynamic,
   compile,
+  interpret,
 }: FormValidatorSource): ValidatorType | undefined {
   if (precompiled)
     return new PrecompiledFormValidator({
@@ -70,7 +73,7 @@ export function formValidator({
       dynamicRules,
       dynamic,
     });
-  return compile?.(translate);
+  return compile?.(translate) ?? interpret?.(translate);
 }
 
 /**
@@ -79,4 +82,53 @@ export function formValidator({
  */
 export function fieldErrorsOnly(errors: RJSFValidationError[]): RJSFValidationError[] {
   return errors.filter((error) => error.name !== 'if');
+}
+
+/** What a form's formulas say of some values: the hidden fields, and each field's messages, translated. */
+export interface FormulaVerdict {
+  hidden: readonly string[];
+  errors: Readonly<Record<string, readonly string[]>>;
+}
+
+/** The first property name of an rjsf error's `property` ('.items.0.amount' → items). */
+const fieldOf = (property: string | undefined) => /^\.?([^.[]+)/.exec(property ?? '')?.[1];
+
+/**
+ * The validator with a form's formulas on top: the errors of hidden fields dropped (a field the user
+ * cannot see must not block saving), each failed rule added to its field. Everything else is the
+ * wrapped validator's.
+ */
+export function withFormulaRules(
+  validator: ValidatorType,
+  verdict: (data: Record<string, unknown>) => FormulaVerdict,
+): ValidatorType {
+  return {
+    validateFormData(formData, schema, customValidate, transformErrors, uiSchema) {
+      const result = validator.validateFormData(formData, schema, customValidate, transformErrors, uiSchema);
+      const { hidden, errors } = verdict((formData ?? {}) as Record<string, unknown>);
+      const errorSchema = { ...result.errorSchema } as Record<string, { __errors?: string[] }>;
+      for (const name of hidden) delete errorSchema[name];
+      const list = result.errors.filter((error) => !hidden.includes(fieldOf(error.property) ?? ''));
+      for (const [name, messages] of Object.entries(errors)) {
+        if (!messages.length) continue;
+        errorSchema[name] = {
+          ...errorSchema[name],
+          __errors: [...(errorSchema[name]?.__errors ?? []), ...messages],
+        };
+        for (const message of messages)
+          list.push({
+            name: 'formula',
+            property: `.${name}`,
+            message,
+            stack: `.${name} ${message}`,
+            params: {},
+            schemaPath: '',
+          });
+      }
+      return { errors: list, errorSchema: errorSchema as typeof result.errorSchema };
+    },
+    isValid: (schema, formData, rootSchema) => validator.isValid(schema, formData, rootSchema),
+    rawValidation: (schema, formData) => validator.rawValidation(schema, formData),
+    reset: () => validator.reset?.(),
+  };
 }

@@ -57,7 +57,7 @@ export async function loadPrecompiledValidators(body: FormBody): Promise<Precomp
   return load ? await load() : undefined;
 }
 
-type Localizer = (errors?: ErrorObject[] | null) => void;
+export type Localizer = (errors?: ErrorObject[] | null) => void;
 
 /** One validation: its errors, or null when the data is valid. */
 type Run = (data: unknown) => ErrorObject[] | null;
@@ -153,6 +153,31 @@ export interface PrecompiledFormOptions {
 
 const QUOTED = ['missingProperty', 'property'] as const;
 
+/**
+ * Translates ajv's errors as rjsf's ajv validator does: property names quoted while the localizer
+ * runs (so rjsf can put titles in), bare again afterwards. The interpreted validator does the same.
+ */
+export function localizeQuoted(errors: ErrorObject[], localizer: Localizer): void {
+  for (const error of errors) {
+    for (const key of QUOTED) if (error.params?.[key]) error.params[key] = `'${error.params[key]}'`;
+    if (error.params?.deps)
+      error.params.deps = String(error.params.deps)
+        .split(', ')
+        .map((dep) => `'${dep}'`)
+        .join(', ');
+  }
+  localizer(errors);
+  for (const error of errors) {
+    for (const key of QUOTED)
+      if (error.params?.[key]) error.params[key] = String(error.params[key]).slice(1, -1);
+    if (error.params?.deps)
+      error.params.deps = String(error.params.deps)
+        .split(', ')
+        .map((dep) => dep.slice(1, -1))
+        .join(', ');
+  }
+}
+
 export class PrecompiledFormValidator implements ValidatorType {
   private readonly runs = new WeakMap<object, Run | null>();
 
@@ -186,27 +211,7 @@ export class PrecompiledFormValidator implements ValidatorType {
       return { validationError };
     }
     const errors = run(formData);
-    if (errors) {
-      // As rjsf's ajv validator: names quoted while the localizer runs, so rjsf can put titles in.
-      for (const error of errors) {
-        for (const key of QUOTED) if (error.params?.[key]) error.params[key] = `'${error.params[key]}'`;
-        if (error.params?.deps)
-          error.params.deps = String(error.params.deps)
-            .split(', ')
-            .map((dep) => `'${dep}'`)
-            .join(', ');
-      }
-      this.options.localizer(errors);
-      for (const error of errors) {
-        for (const key of QUOTED)
-          if (error.params?.[key]) error.params[key] = String(error.params[key]).slice(1, -1);
-        if (error.params?.deps)
-          error.params.deps = String(error.params.deps)
-            .split(', ')
-            .map((dep) => dep.slice(1, -1))
-            .join(', ');
-      }
-    }
+    if (errors) localizeQuoted(errors, this.options.localizer);
     return { errors: (errors ?? undefined) as Result[] | undefined };
   }
 

@@ -29,8 +29,9 @@ import { loadEntitySchema, type JsonSchema } from './entity-schemas.ts';
 import type { FormHostValue } from './form-host.ts';
 import { atPath, formModeOf, withoutNulls } from './form-mode.ts';
 import { formValidator } from './form-validator.ts';
+import { useFormulaChecks, useFormulaValues } from './form-formulas.ts';
 import { buildFormSchema, buildUiSchema, EMPTY_SCHEMA, fieldStates, mergeBase } from './form-schema.ts';
-import { loadPrecompiledValidators, type PrecompiledValidators } from './precompiled-validator.ts';
+import { loadFormValidators, type FormValidators } from './load-form-validators.ts';
 import { runSave, type SaveFlow } from './save-flow.ts';
 import { resolveTemplate } from './template-values.ts';
 import type { FieldDefinition, FormBody, FormMode, SubmitDefinition } from './form-types.ts';
@@ -42,8 +43,8 @@ interface Loaded {
   record: Data | undefined;
   dynamic: Record<string, Record<string, unknown>>;
   attributes?: { defs: AttributeDefinition[]; form: AttributeForm };
-  /** The validators the build compiled for this form body (none for a fixture's form). */
-  precompiled: PrecompiledValidators | undefined;
+  /** The validators the build compiled for this form body, else the interpreter (form-validator.ts). */
+  validators: FormValidators;
 }
 
 export interface FormControllerOptions {
@@ -90,7 +91,7 @@ async function loadEverything(
   const wantRecord =
     !host?.hasData && load !== undefined && evaluateCondition(load.when, scope, scope.mode !== 'new');
   const rules = (definition.dynamicRules ?? []).filter((rule) => evaluateCondition(rule.when, scope, true));
-  const [entity, answer, ruleValues, defs, precompiled] = await Promise.all([
+  const [entity, answer, ruleValues, defs, validators] = await Promise.all([
     definition.entity ? loadEntitySchema(definition.entity) : undefined,
     wantRecord
       ? dataSource(load.operation, {
@@ -102,7 +103,7 @@ async function loadEverything(
     attributes
       ? dataSource(attributes.operation, { query: resolveQuery(attributes.query, scope) })
       : undefined,
-    loadPrecompiledValidators(definition),
+    loadFormValidators(definition),
   ]);
   const dynamic: Loaded['dynamic'] = {};
   rules.forEach((rule, index) => {
@@ -120,7 +121,7 @@ async function loadEverything(
     base: mergeBase(entity, definition.schema),
     record: given === undefined ? undefined : withoutNulls(given),
     dynamic,
-    precompiled,
+    validators,
   };
   if (attributes) {
     const list = (Array.isArray(defs) ? defs : []) as AttributeDefinition[];
@@ -151,6 +152,8 @@ export function useFormController({
   );
   const [liveValidate, setLiveValidate] = useState(false);
   const formRef = useRef<Form | null>(null);
+  // Computed fields and a new record's defaults (form-formulas.ts); the data as it is without formulas.
+  const withFormulas = useFormulaValues(definition.formulas, mode);
 
   // Everything the form needs, once per screen and params (by identity: new params load again, a new
   // user context object does not); a host's data counts as given at mount.
@@ -164,7 +167,7 @@ export function useFormController({
     const result = await loadEverything(definition, source, { session, params, mode }, hostAtMount);
     // A new answer starts the form again from its record (or its attributes' values).
     if (!signal.aborted) {
-      setFormData(result.attributes ? result.attributes.form.data : (result.record ?? {}));
+      setFormData(result.attributes ? result.attributes.form.data : withFormulas(result.record ?? {}));
       setFormKey((key) => key + 1);
     }
     return result;
@@ -214,7 +217,7 @@ export function useFormController({
     if (!loaded) return { validator: undefined, problem: null };
     const validator = formValidator({
       translate,
-      precompiled: loaded.precompiled,
+      ...loaded.validators,
       dynamicRules: definition.dynamicRules,
       dynamic: loaded.dynamic,
       compile: compileFormValidator,
@@ -225,6 +228,15 @@ export function useFormController({
     return { validator, problem };
   }, [loaded, translate, definition.dynamicRules, compileFormValidator, name]);
 
+  const formulaChecks = useFormulaChecks(
+    definition.formulas,
+    mode,
+    formData,
+    built.uiSchema,
+    checking.validator,
+  );
+  const onChange = useCallback((data: Data) => setFormData(withFormulas(data)), [withFormulas]);
+
   const currentData = useCallback((): Data => {
     // rjsf's own state has the schema defaults filled in, which onChange may not have reported yet.
     const state = (formRef.current as unknown as { state?: { formData?: Data } } | null)?.state;
@@ -233,8 +245,8 @@ export function useFormController({
 
   const value = useCallback((): unknown => {
     const data = currentData();
-    return loaded?.attributes ? attributeValues(loaded.attributes.defs, data) : data;
-  }, [currentData, loaded]);
+    return loaded?.attributes ? attributeValues(loaded.attributes.defs, data) : withFormulas(data);
+  }, [currentData, loaded, withFormulas]);
 
   const validate = useCallback((): boolean => {
     setLiveValidate(true);
@@ -244,11 +256,13 @@ export function useFormController({
 
   const reset = useCallback(() => {
     setFormData(
-      loaded?.attributes ? loaded.attributes.form.data : mode === 'new' ? {} : (loaded?.record ?? {}),
+      loaded?.attributes
+        ? loaded.attributes.form.data
+        : withFormulas(mode === 'new' ? {} : (loaded?.record ?? {})),
     );
     setLiveValidate(false);
     setFormKey((key) => key + 1);
-  }, [loaded, mode]);
+  }, [loaded, mode, withFormulas]);
 
   const submit = useCallback(
     async (submitDef: SubmitDefinition) => {
@@ -294,10 +308,10 @@ export function useFormController({
     loading: !loaded && !failure,
     failure: failure ?? built.problem ?? checking.problem,
     schema: built.schema,
-    uiSchema: built.uiSchema,
-    validator: checking.validator,
+    uiSchema: formulaChecks.uiSchema,
+    validator: formulaChecks.validator,
     formData,
-    onChange: setFormData,
+    onChange,
     formKey,
     formRef,
     liveValidate,

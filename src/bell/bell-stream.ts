@@ -6,6 +6,7 @@
  * client's refresh queue). The server ends the stream when the session ends; the bell then stops.
  */
 import { SERVICE_PREFIX } from '../../schemas/catalogue-types.ts';
+import { expireScreenOverrides } from '../../renderers/screen-overrides.ts';
 import { refreshQueue } from '../api/client.ts';
 import { apiAddressAtom } from '../api/api-address.ts';
 import { operations } from '../api/generated/operations.ts';
@@ -118,6 +119,8 @@ export function startBellStream(handlers: BellStreamHandlers): () => void {
         if (name === 'message' || name === 'read') handlers.reload();
         else if (name === 'reply')
           handlers.replied(String((data as { messageId?: unknown }).messageId ?? ''));
+        else if (name === 'screens')
+          expireScreenOverrides(); // a screen version was published
         else if (name === 'end') ended = true;
       });
     } catch {

@@ -26,6 +26,7 @@ describe('the shell: menus and tabs', () => {
       'filingFiler.menu.group': '案件申报',
       'review.menu.group': '案件审查',
       'publicData.menu.publicity': '信息公开',
+      'screenEditor.menu.platform': '平台配置',
       'menu.employeeList': '员工管理',
       'menus.orgTree': '组织管理',
       'menus.tenantList': '租户管理',

@@ -1,7 +1,8 @@
 /**
  * What a screen file may name, gathered once per check: catalogue operation ids, locale keys
- * (zh-CN, the default language; tests/unit/locales.test.ts keeps the other two in step), registered
- * widget and action names, and the screen files themselves.
+ * (zh-CN, the default language; tests/unit/locales.test.ts keeps the other two in step — a screen stored
+ * at run time, which no such test sees, asks for the keys every language has), registered widget and
+ * action names, and the screen files themselves.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +13,8 @@ import { SCOPE_ROOTS } from '../../renderers/expression/index.ts';
 export interface ScreenLookups {
   operations: ReadonlySet<string>;
   translationKeys: ReadonlySet<string>;
+  /** The languages every one of translationKeys is in (what a missing key's message names). */
+  textLanguages: readonly string[];
   widgets: ReadonlySet<string>;
   actions: ReadonlySet<string>;
   screens: ReadonlySet<string>;
@@ -37,6 +40,8 @@ export function loadScreenLookups(options: {
   /** Parsed catalogue files (schemas/api). */
   catalogues: unknown[];
   screenNames: string[];
+  /** Keys must be in each of these (default zh-CN). */
+  languages?: readonly string[];
 }): ScreenLookups {
   const { root } = options;
   const operations = new Set<string>();
@@ -45,12 +50,17 @@ export function loadScreenLookups(options: {
     if (ops && typeof ops === 'object') for (const id of Object.keys(ops)) operations.add(id);
   }
   const localeDir = join(root, 'locales');
-  const translationKeys = existsSync(join(localeDir, 'zh-CN'))
-    ? flattenKeys(readLocale('zh-CN', localeDir), '', new Set())
-    : new Set<string>();
+  const languages = options.languages ?? ['zh-CN'];
+  const keysOf = (language: string) =>
+    existsSync(join(localeDir, language))
+      ? flattenKeys(readLocale(language, localeDir), '', new Set())
+      : new Set<string>();
+  const [first, ...others] = languages.map(keysOf);
+  const translationKeys = new Set([...first].filter((key) => others.every((keys) => keys.has(key))));
   return {
     operations,
     translationKeys,
+    textLanguages: languages,
     widgets: new Set(readJsonList(join(root, 'renderers', 'widgets', 'widget-names.json'))),
     actions: new Set([
       ...BUILTIN_ACTIONS,

@@ -41,7 +41,7 @@ function lookupProblem(check: Check, value: unknown, lookups: ScreenLookups): st
     case 'translationKey':
       return lookups.translationKeys.has(value)
         ? null
-        : `translation key "${value}" is not in locales/zh-CN/`;
+        : `translation key "${value}" is not in ${lookups.textLanguages.map((l) => `locales/${l}/`).join(', ')}`;
     case 'operation':
       return lookups.operations.has(value) ? null : `unknown operation id "${value}" (not in schemas/api)`;
     case 'action':

@@ -10,6 +10,7 @@ import { platformMenuFavoriteMigration } from '../resources/migrations.ts';
 import { platformPasswordHistoryMigration } from '../user-security/migrations.ts';
 import { platformMailOutboxMigration } from '../alerts/migrations.ts';
 import { platformActingLogMigration } from '../../audit/migrations.ts';
+import { platformScreenVersionMigration } from '../screen-config/migrations.ts';
 
 export const platformMigrations: Migration[] = [
   {
@@ -338,4 +339,5 @@ export const platformMigrations: Migration[] = [
   platformTenantQuotaMigration,
   platformSigningKeyMigration,
   platformActingLogMigration,
+  platformScreenVersionMigration,
 ];
