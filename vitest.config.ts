@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { formValidators } from './tools/vite-form-validators.ts';
+import { screenMetaValidator } from './tools/vite-screen-meta-validator.ts';
 import { yamlData } from './tools/vite-yaml-plugin.ts';
+import { routeOpeningsModule } from './tools/vite-route-openings.ts';
 import { testTmpDir } from './tests/support/tmp-dir.ts';
 import { LongestFirstSequencer } from './tools/test-order/sequencer.ts';
 
@@ -16,7 +18,7 @@ const ISOLATED = '**/*.isolated.test.{ts,tsx}';
 // Three kinds of tests: unit (pure code and React in happy-dom), server (the real Fastify app on
 // PGlite and on PostgreSQL), e2e (Debian's Chromium driving the built app on the real server).
 export default defineConfig({
-  plugins: [react(), yamlData(), formValidators()],
+  plugins: [react(), yamlData(), formValidators(), screenMetaValidator(), routeOpeningsModule()],
   test: {
     // Test databases, uploads and browser profiles in memory where the machine has it: copying a database
     // template and PGlite's writes cost seconds on a disk, almost nothing in /dev/shm.
@@ -26,6 +28,8 @@ export default defineConfig({
     expect: { poll: { timeout: 10_000 } },
     // Longest files first, also on a clean clone (tools/test-order/sequencer.ts).
     sequence: { sequencer: LongestFirstSequencer },
+    // codemirror-json-schema's ESM imports its own files without extensions: Vite resolves them, Node does not.
+    server: { deps: { inline: ['codemirror-json-schema'] } },
     // Globals and env a test stubs are put back after it (files share a worker: see isolate below).
     unstubGlobals: true,
     unstubEnvs: true,

@@ -34,6 +34,7 @@ import { streamRegistry } from './events/streams.ts';
 import { carryCacheInvalidations } from './events/cache-invalidation.ts';
 import { installMembershipEvents } from './events/membership.ts';
 import { routeMessageEvents } from './modules/messages/stream-handlers.ts';
+import { routeScreenConfigEvents } from './modules/screen-config/events.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -100,6 +101,8 @@ export async function buildApp(db: Db, config: ServerConfig, opts: BuildOptions 
       wildcard: true,
       index: ['index.html'],
       dotfiles: 'ignore',
+      // The build stores scripts and styles gzip-compressed beside themselves (tools/vite-precompress.ts).
+      preCompressed: true,
       // Built files under assets/ are named by their content: a browser keeps them and never asks again.
       // The pages that name them (index.html, public.html) are checked with the server on every load.
       setHeaders: (reply, path) =>
@@ -129,6 +132,7 @@ export async function buildApp(db: Db, config: ServerConfig, opts: BuildOptions 
   const events = openEventBus(db, config.databaseUrl);
   const streams = streamRegistry(db, events, config.streamSweepMs);
   const stopRouting = routeMessageEvents(db, events, streams);
+  const stopScreens = routeScreenConfigEvents(events, streams);
   const stopInvalidations = carryCacheInvalidations(db, events);
   installMembershipEvents(app, config, operations, events);
   app.decorate('events', events);
@@ -136,6 +140,7 @@ export async function buildApp(db: Db, config: ServerConfig, opts: BuildOptions 
   // Open streams end before the server stops listening (it would otherwise wait for them).
   app.addHook('preClose', async () => {
     stopRouting();
+    stopScreens();
     stopInvalidations();
     streams.close();
   });

@@ -90,6 +90,11 @@ export type CasePublishSampleQueryResponse = PageResult & {
     publishTime?: string;
   }[];
 };
+export type DataTemplateRowQueryResponse = PageResult & {
+  dataResult?: {
+    [k: string]: unknown | undefined;
+  }[];
+};
 export type EmployeeCreateBody = EmployeeSave & {
   partyEmployeePo?: {
     /**
@@ -3874,6 +3879,137 @@ export interface AuthorizeApplyByAppResponse {
   code?: string;
   redirectUrl?: string;
 }
+export interface DataTemplateGetQuery {
+  code: string;
+}
+export interface DataTemplateGetResponse {
+  [k: string]: unknown | undefined;
+}
+export interface DataTemplateListResponse {
+  rows: {
+    [k: string]: unknown | undefined;
+  }[];
+}
+export interface DataTemplateRowGetQuery {
+  template: string;
+  id: string;
+}
+export interface DataTemplateRowGetResponse {
+  [k: string]: unknown | undefined;
+}
+export interface DataTemplateRowRemoveQuery {
+  template: string;
+  /**
+   * comma-separated row ids
+   */
+  ids: string;
+}
+export interface DataTemplateRowRemoveResponse {
+  removed: number;
+}
+export interface DataTemplateRowSaveQuery {
+  template: string;
+}
+export interface DataTemplateRowSaveBody {
+  id?: string;
+  values: {
+    [k: string]: unknown | undefined;
+  };
+}
+export interface DataTemplateRowSaveResponse {
+  [k: string]: unknown | undefined;
+}
+export interface DataTemplateSaveBody {
+  confirm?: boolean;
+  template: {
+    code: string;
+    name: {
+      'zh-CN': string;
+      'zh-TW': string;
+      en: string;
+    };
+    /**
+     * @minItems 1
+     * @maxItems 200
+     */
+    fields: {
+      key: string;
+      label: {
+        'zh-CN': string;
+        'zh-TW': string;
+        en: string;
+      };
+      type: 'string' | 'number' | 'integer' | 'date' | 'boolean' | 'option' | 'person' | 'org' | 'attachment';
+      required?: boolean;
+      minLength?: number;
+      maxLength?: number;
+      minimum?: number;
+      maximum?: number;
+      /**
+       * @maxItems 500
+       */
+      options?: {
+        value: string;
+        label: {
+          'zh-CN': string;
+          'zh-TW': string;
+          en: string;
+        };
+      }[];
+    }[];
+    formulas?: {
+      computed?: {
+        [k: string]: string | undefined;
+      };
+      defaults?: {
+        [k: string]: string | undefined;
+      };
+      visible?: {
+        [k: string]: string | undefined;
+      };
+      /**
+       * @maxItems 200
+       */
+      rules?: {
+        field: string;
+        check: string;
+        message: {
+          'zh-CN': string;
+          'zh-TW': string;
+          en: string;
+        };
+      }[];
+    };
+    /**
+     * @maxItems 100
+     */
+    readRoles?: string[];
+    /**
+     * @maxItems 100
+     */
+    writeRoles?: string[];
+  };
+}
+export interface DataTemplateSaveResponse {
+  [k: string]: unknown | undefined;
+}
+export interface DataTemplateScreensQuery {
+  code: string;
+}
+export interface DataTemplateScreensResponse {
+  names: {
+    [k: string]: string | undefined;
+  };
+  list: {
+    [k: string]: unknown | undefined;
+  };
+  form: {
+    [k: string]: unknown | undefined;
+  };
+  detail: {
+    [k: string]: unknown | undefined;
+  };
+}
 export interface EmployeeActiveQuery {
   /**
    * comma-separated employee ids
@@ -5196,6 +5332,173 @@ export interface SaasTenantSchemaDropQuery {
    */
   confirm?: boolean;
 }
+export interface ScreenConfigCheckBody {
+  name: string;
+  content: {
+    [k: string]: unknown | undefined;
+  };
+}
+export interface ScreenConfigCheckResponse {
+  errors: {
+    /**
+     * JSON pointer into the content
+     */
+    path: string;
+    message: string;
+  }[];
+}
+export interface ScreenConfigEffectiveResponse {
+  revision: string;
+  screens: {
+    name: string;
+    scope: 'platform' | 'tenant';
+    version: number;
+    content: {
+      [k: string]: unknown | undefined;
+    };
+  }[];
+}
+export interface ScreenConfigGetBody {
+  name: string;
+  scope: 'platform' | 'tenant';
+  version?: number;
+}
+export interface ScreenConfigGetResponse {
+  name: string;
+  scope: 'platform' | 'tenant';
+  version: number;
+  state: 'DRAFT' | 'PUBLISHED' | 'FILE';
+  /**
+   * display name of who saved it
+   */
+  author: string | null;
+  createdAt: string | null;
+  note: string | null;
+  /**
+   * a tenant version: the platform version it was based on (0: the file)
+   */
+  basePlatformVersion?: number | null;
+  /**
+   * the screen definition as JSON
+   */
+  content: {
+    [k: string]: unknown | undefined;
+  };
+}
+export interface ScreenConfigListResponse {
+  rows: {
+    name: string;
+    /**
+     * the kind of the version the tenant sees
+     */
+    kind: string;
+    /**
+     * current published platform version; 0 = the file
+     */
+    platformVersion: number;
+    /**
+     * the tenant's published override
+     */
+    tenantVersion: number | null;
+    /**
+     * the open draft the caller may publish (the platform one first for the super user)
+     */
+    draft: null | {
+      scope: 'platform' | 'tenant';
+      version: number;
+    };
+    /**
+     * the override was based on an older platform version than the current one
+     */
+    platformChangedUnderOverride: boolean;
+  }[];
+}
+export interface ScreenConfigPublishBody {
+  name: string;
+  scope: 'platform' | 'tenant';
+  version: number;
+}
+export interface ScreenConfigPublishResponse {
+  name: string;
+  scope: 'platform' | 'tenant';
+  version: number;
+  state: 'DRAFT' | 'PUBLISHED' | 'FILE';
+  /**
+   * display name of who saved it
+   */
+  author: string | null;
+  createdAt: string | null;
+  note: string | null;
+  /**
+   * a tenant version: the platform version it was based on (0: the file)
+   */
+  basePlatformVersion: number | null;
+}
+export interface ScreenConfigRestoreBody {
+  name: string;
+  scope: 'platform' | 'tenant';
+  version: number;
+}
+export interface ScreenConfigRestoreResponse {
+  name: string;
+  scope: 'platform' | 'tenant';
+  version: number;
+  state: 'DRAFT' | 'PUBLISHED' | 'FILE';
+  /**
+   * display name of who saved it
+   */
+  author: string | null;
+  createdAt: string | null;
+  note: string | null;
+  /**
+   * a tenant version: the platform version it was based on (0: the file)
+   */
+  basePlatformVersion: number | null;
+}
+export interface ScreenConfigSaveDraftBody {
+  name: string;
+  scope: 'platform' | 'tenant';
+  content: {
+    [k: string]: unknown | undefined;
+  };
+  note?: string | null;
+}
+export interface ScreenConfigSaveDraftResponse {
+  name: string;
+  scope: 'platform' | 'tenant';
+  version: number;
+  state: 'DRAFT' | 'PUBLISHED' | 'FILE';
+  /**
+   * display name of who saved it
+   */
+  author: string | null;
+  createdAt: string | null;
+  note: string | null;
+  /**
+   * a tenant version: the platform version it was based on (0: the file)
+   */
+  basePlatformVersion: number | null;
+}
+export interface ScreenConfigVersionsBody {
+  name: string;
+  scope: 'platform' | 'tenant';
+}
+export interface ScreenConfigVersionsResponse {
+  rows: {
+    version: number;
+    state: 'DRAFT' | 'PUBLISHED' | 'FILE';
+    /**
+     * display name of who saved it
+     */
+    author: string | null;
+    createdAt: string | null;
+    note: string | null;
+    /**
+     * a tenant version: the platform version it was based on (0: the file)
+     */
+    basePlatformVersion: number | null;
+  }[];
+}
 export interface SmsMsgMsgCheckBody {
   mobile: string;
   validCode: string;
@@ -5663,6 +5966,62 @@ export const operations = {
     service: 'business',
     access: 'public',
     permission: 'public',
+  },
+  'dataTemplate.get': {
+    method: 'GET',
+    path: '/dataTemplate/get',
+    service: 'platform',
+    access: 'tenant',
+    permission: 'member',
+  },
+  'dataTemplate.list': {
+    method: 'POST',
+    path: '/dataTemplate/list',
+    service: 'platform',
+    access: 'tenant',
+    permission: 'member',
+  },
+  'dataTemplate.row.get': {
+    method: 'GET',
+    path: '/dataTemplate/row/get',
+    service: 'platform',
+    access: 'tenant',
+    permission: 'member',
+  },
+  'dataTemplate.row.query': {
+    method: 'POST',
+    path: '/dataTemplate/row/query',
+    service: 'platform',
+    access: 'tenant',
+    permission: 'member',
+  },
+  'dataTemplate.row.remove': {
+    method: 'POST',
+    path: '/dataTemplate/row/remove',
+    service: 'platform',
+    access: 'tenant',
+    permission: 'member',
+  },
+  'dataTemplate.row.save': {
+    method: 'POST',
+    path: '/dataTemplate/row/save',
+    service: 'platform',
+    access: 'tenant',
+    permission: 'member',
+  },
+  'dataTemplate.save': {
+    method: 'POST',
+    path: '/dataTemplate/save',
+    service: 'platform',
+    access: 'tenant',
+    permission: 'screen:configure',
+  },
+  'dataTemplate.screens': {
+    method: 'GET',
+    path: '/dataTemplate/screens',
+    service: 'platform',
+    access: 'tenant',
+    permission: 'member',
   },
   'employee.active': {
     method: 'POST',
@@ -7167,6 +7526,62 @@ export const operations = {
     access: 'super',
     permission: 'tenant:space',
   },
+  'screenConfig.check': {
+    method: 'POST',
+    path: '/screenConfig/check',
+    service: 'platform',
+    access: 'tenant',
+    permission: 'screen:configure',
+  },
+  'screenConfig.effective': {
+    method: 'POST',
+    path: '/screenConfig/effective',
+    service: 'platform',
+    access: 'user',
+    permission: 'user',
+  },
+  'screenConfig.get': {
+    method: 'POST',
+    path: '/screenConfig/get',
+    service: 'platform',
+    access: 'tenant',
+    permission: 'screen:configure',
+  },
+  'screenConfig.list': {
+    method: 'POST',
+    path: '/screenConfig/list',
+    service: 'platform',
+    access: 'tenant',
+    permission: 'screen:configure',
+  },
+  'screenConfig.publish': {
+    method: 'POST',
+    path: '/screenConfig/publish',
+    service: 'platform',
+    access: 'tenant',
+    permission: 'screen:configure',
+  },
+  'screenConfig.restore': {
+    method: 'POST',
+    path: '/screenConfig/restore',
+    service: 'platform',
+    access: 'tenant',
+    permission: 'screen:configure',
+  },
+  'screenConfig.saveDraft': {
+    method: 'POST',
+    path: '/screenConfig/saveDraft',
+    service: 'platform',
+    access: 'tenant',
+    permission: 'screen:configure',
+  },
+  'screenConfig.versions': {
+    method: 'POST',
+    path: '/screenConfig/versions',
+    service: 'platform',
+    access: 'tenant',
+    permission: 'screen:configure',
+  },
   'smsMsg.msgCheck': {
     method: 'POST',
     path: '/smsMsg/msgCheck',
@@ -7531,6 +7946,30 @@ export interface ApiOperations {
   };
   'casePublish.history.query': { query: never; body: ListRequest; response: CasePublishHistoryQueryResponse };
   'casePublish.sample.query': { query: never; body: ListRequest; response: CasePublishSampleQueryResponse };
+  'dataTemplate.get': { query: DataTemplateGetQuery; body: never; response: DataTemplateGetResponse };
+  'dataTemplate.list': { query: never; body: never; response: DataTemplateListResponse };
+  'dataTemplate.row.get': {
+    query: DataTemplateRowGetQuery;
+    body: never;
+    response: DataTemplateRowGetResponse;
+  };
+  'dataTemplate.row.query': { query: never; body: ListRequest; response: DataTemplateRowQueryResponse };
+  'dataTemplate.row.remove': {
+    query: DataTemplateRowRemoveQuery;
+    body: never;
+    response: DataTemplateRowRemoveResponse;
+  };
+  'dataTemplate.row.save': {
+    query: DataTemplateRowSaveQuery;
+    body: DataTemplateRowSaveBody;
+    response: DataTemplateRowSaveResponse;
+  };
+  'dataTemplate.save': { query: never; body: DataTemplateSaveBody; response: DataTemplateSaveResponse };
+  'dataTemplate.screens': {
+    query: DataTemplateScreensQuery;
+    body: never;
+    response: DataTemplateScreensResponse;
+  };
   'employee.active': { query: EmployeeActiveQuery; body: never; response: unknown };
   'employee.addOrgManager': { query: EmployeeAddOrgManagerQuery; body: never; response: unknown };
   'employee.addOrgUser': { query: EmployeeAddOrgUserQuery; body: never; response: unknown };
@@ -7937,6 +8376,30 @@ export interface ApiOperations {
   'saas.tenant.save.user.relation': { query: never; body: SaasTenantSaveUserRelationBody; response: unknown };
   'saas.tenant.schema.create': { query: SaasTenantSchemaCreateQuery; body: never; response: Tenant };
   'saas.tenant.schema.drop': { query: SaasTenantSchemaDropQuery; body: never; response: Tenant };
+  'screenConfig.check': { query: never; body: ScreenConfigCheckBody; response: ScreenConfigCheckResponse };
+  'screenConfig.effective': { query: never; body: never; response: ScreenConfigEffectiveResponse };
+  'screenConfig.get': { query: never; body: ScreenConfigGetBody; response: ScreenConfigGetResponse };
+  'screenConfig.list': { query: never; body: never; response: ScreenConfigListResponse };
+  'screenConfig.publish': {
+    query: never;
+    body: ScreenConfigPublishBody;
+    response: ScreenConfigPublishResponse;
+  };
+  'screenConfig.restore': {
+    query: never;
+    body: ScreenConfigRestoreBody;
+    response: ScreenConfigRestoreResponse;
+  };
+  'screenConfig.saveDraft': {
+    query: never;
+    body: ScreenConfigSaveDraftBody;
+    response: ScreenConfigSaveDraftResponse;
+  };
+  'screenConfig.versions': {
+    query: never;
+    body: ScreenConfigVersionsBody;
+    response: ScreenConfigVersionsResponse;
+  };
   'smsMsg.msgCheck': { query: never; body: SmsMsgMsgCheckBody; response: SmsMsgMsgCheckResponse };
   'tnewsGg.detail': { query: never; body: TnewsGgDetailBody; response: NewsItem };
   'tnewsGg.get': { query: never; body: TnewsGgGetBody; response: NewsItem };

@@ -33,6 +33,8 @@ import { followHandlers } from './public/follow/handlers.ts';
 import { reviewListHandlers } from './public/review-list/handlers.ts';
 import { publicStatsHandlers } from './public/stats/handlers.ts';
 import { publicCaseHandlers } from './public/case-page/handlers.ts';
+import { screenConfigHandlers } from './screen-config/handlers.ts';
+import { dataTemplateHandlers } from './data-templates/handlers.ts';
 
 export const allHandlers: HandlerMap = {
   ...authHandlers,
@@ -68,4 +70,6 @@ export const allHandlers: HandlerMap = {
   ...reviewListHandlers,
   ...publicStatsHandlers,
   ...publicCaseHandlers,
+  ...screenConfigHandlers,
+  ...dataTemplateHandlers,
 };

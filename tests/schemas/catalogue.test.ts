@@ -118,6 +118,23 @@ const OURS: Record<string, { method: string; path: string; access: string }> = {
   'level.get': { method: 'GET', path: '/level/get', access: 'tenant' },
   'level.save': { method: 'POST', path: '/level/save', access: 'tenant' },
   'level.remove': { method: 'POST', path: '/level/remove', access: 'tenant' },
+  // Versioned screens (issue 26): the configurator's versions, and what every session draws instead of the files.
+  'screenConfig.list': { method: 'POST', path: '/screenConfig/list', access: 'tenant' },
+  'screenConfig.versions': { method: 'POST', path: '/screenConfig/versions', access: 'tenant' },
+  'screenConfig.get': { method: 'POST', path: '/screenConfig/get', access: 'tenant' },
+  'screenConfig.check': { method: 'POST', path: '/screenConfig/check', access: 'tenant' },
+  'screenConfig.saveDraft': { method: 'POST', path: '/screenConfig/saveDraft', access: 'tenant' },
+  'screenConfig.publish': { method: 'POST', path: '/screenConfig/publish', access: 'tenant' },
+  'screenConfig.restore': { method: 'POST', path: '/screenConfig/restore', access: 'tenant' },
+  'screenConfig.effective': { method: 'POST', path: '/screenConfig/effective', access: 'user' },
+  'dataTemplate.list': { method: 'POST', path: '/dataTemplate/list', access: 'tenant' },
+  'dataTemplate.get': { method: 'GET', path: '/dataTemplate/get', access: 'tenant' },
+  'dataTemplate.save': { method: 'POST', path: '/dataTemplate/save', access: 'tenant' },
+  'dataTemplate.screens': { method: 'GET', path: '/dataTemplate/screens', access: 'tenant' },
+  'dataTemplate.row.query': { method: 'POST', path: '/dataTemplate/row/query', access: 'tenant' },
+  'dataTemplate.row.get': { method: 'GET', path: '/dataTemplate/row/get', access: 'tenant' },
+  'dataTemplate.row.save': { method: 'POST', path: '/dataTemplate/row/save', access: 'tenant' },
+  'dataTemplate.row.remove': { method: 'POST', path: '/dataTemplate/row/remove', access: 'tenant' },
 };
 
 describe('API catalogue against the spec', () => {

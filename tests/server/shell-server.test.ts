@@ -121,6 +121,7 @@ describe.each(dbKindsOf(import.meta.url))('shell calls on %s', (kind) => {
           ],
         },
         { publicity: ['newsList', 'clueList'] },
+        { platform: ['screenConfig', 'dataTemplateDesigner'] },
       ]);
       const links = (res.body.data as MenuOut[]).find((m) => m.alias === 'links')!.children;
       expect(links[0]).toMatchObject({ defaultUrl: 'https://www.samr.gov.cn/', open: 'tab' });

@@ -6,6 +6,7 @@ import type { Migration } from '../../db/migrate.ts';
 import { tenantFileMigration } from '../../files/migrations.ts';
 import { tenantAlertSettingMigration } from '../alerts/migrations.ts';
 import { tenantMessageWalkMigration } from '../messages/migrations.ts';
+import { tenantDataTemplateMigration } from '../data-templates/migrations.ts';
 
 export const tenantMigrations: Migration[] = [
   {
@@ -351,4 +352,5 @@ export const tenantMigrations: Migration[] = [
         for each statement execute function ${s}.employee_name_bigram_truncate();
     `,
   },
+  tenantDataTemplateMigration,
 ];

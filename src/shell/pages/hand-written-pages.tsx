@@ -9,4 +9,6 @@ export const HAND_WRITTEN_PAGES: Record<string, ComponentType> = {
   dashboard: lazy(() => import('../../pages/DashboardPage.tsx')),
   agreement: lazy(() => import('./AgreementPage.tsx')),
   'review-dashboard': lazy(() => import('../../pages/review/ReviewDashboardPage.tsx')),
+  'screen-config': lazy(() => import('../../pages/screen-config/ScreenConfigPage.tsx')),
+  'data-template-designer': lazy(() => import('../../pages/data-template/DesignerPage.tsx')),
 };

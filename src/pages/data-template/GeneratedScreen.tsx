@@ -1,0 +1,52 @@
+/**
+ * A data template's generated screen (dataTemplate.screens: its list or its form, built by the server
+ * from the template in the reader's language) drawn by the real screen renderer, as any screen file is.
+ * While the template is read it shows a spinner; a template that is unknown or not granted shows the
+ * server's own message.
+ */
+import { lazy } from 'react';
+import { Alert, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ApiCallError } from '../../api/api-call-error.ts';
+import { callApi } from '../../api/call.ts';
+import { useLoad } from '../../../renderers/environment/use-load.ts';
+import type { ScreenDefinition } from '../../../renderers/screen-types.ts';
+
+const ScreenRenderer = lazy(() => import('../../../renderers/ScreenRenderer.tsx'));
+
+export type GeneratedKind = 'list' | 'form' | 'detail';
+
+export default function GeneratedScreen({
+  code,
+  kind,
+  params,
+}: {
+  code: string;
+  kind: GeneratedKind;
+  params?: Record<string, unknown>;
+}) {
+  const { i18n } = useTranslation();
+  // The texts are the template's own in the reader's language: a change of language reads them again.
+  const screens = useLoad(`${code}\u0000${i18n.language}`, (signal) =>
+    callApi('dataTemplate.screens', { query: { code }, signal }),
+  );
+  if (screens.error !== undefined)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        message={screens.error instanceof ApiCallError ? screens.error.text : String(screens.error)}
+        style={{ margin: 24 }}
+      />
+    );
+  if (!screens.data)
+    return (
+      <div style={{ padding: 48, textAlign: 'center' }}>
+        <Spin />
+      </div>
+    );
+  const name = screens.data.names[kind]!;
+  return (
+    <ScreenRenderer key={name} name={name} screen={screens.data[kind] as ScreenDefinition} params={params} />
+  );
+}
