@@ -75,49 +75,54 @@ export function registerCatalogueRoutes(
             : {}),
           ...(responses ? { response: responses } : {}),
         },
-        preValidation: async (req) => {
-          const query = (req.query ?? {}) as Record<string, unknown>;
-          // Refused rather than ignored, so a client still putting its token in addresses learns it.
-          if (query.access_token !== undefined)
-            throw new ApiError(Code.ILLEGAL_TOKEN, 'auth.token.inAddress');
-          const token = bearerToken(req);
-          for (const k of TRANSPORT_QUERY) delete query[k];
-          // A signed link's ticket stands for its session, for this file on this route only.
-          const ticket = op.linkPurpose && !token ? query.ticket : undefined;
-          if (op.linkPurpose) delete query.ticket;
-          if (typeof ticket === 'string' && ticket) {
-            const auth = await redeemTicket(db, config, ticket, {
-              purpose: op.linkPurpose!,
-              attachmentId: String(query.attachmentId ?? ''),
-            });
+        preValidation: [
+          async (req) => {
+            const query = (req.query ?? {}) as Record<string, unknown>;
+            // Refused rather than ignored, so a client still putting its token in addresses learns it.
+            if (query.access_token !== undefined)
+              throw new ApiError(Code.ILLEGAL_TOKEN, 'auth.token.inAddress');
+            const token = bearerToken(req);
+            for (const k of TRANSPORT_QUERY) delete query[k];
+            // A signed link's ticket stands for its session, for this file on this route only.
+            const ticket = op.linkPurpose && !token ? query.ticket : undefined;
+            if (op.linkPurpose) delete query.ticket;
+            if (typeof ticket === 'string' && ticket) {
+              const auth = await redeemTicket(db, config, ticket, {
+                purpose: op.linkPurpose!,
+                attachmentId: String(query.attachmentId ?? ''),
+              });
+              await enforceActingLimits(db, config, auth, req.ip);
+              if (op.access !== 'public') await authorize(db, op, auth, undefined);
+              req.auth = auth;
+              return;
+            }
+            if (op.access === 'public') {
+              const auth = token ? await resolveSession(db, token).catch(() => null) : null;
+              // An acting session past its limits is no session here either: a public route answers it as
+              // it answers anyone (it would otherwise keep reading the tenant's files through them).
+              req.auth =
+                auth &&
+                (await enforceActingLimits(db, config, auth, req.ip).then(
+                  () => auth,
+                  () => null,
+                ));
+              return;
+            }
+            const auth = await resolveSession(db, token);
             await enforceActingLimits(db, config, auth, req.ip);
-            if (op.access !== 'public') await authorize(db, op, auth, undefined);
+            const tenantHeader = req.headers['x-tenant-id'];
+            await authorize(
+              db,
+              op,
+              auth,
+              typeof tenantHeader === 'string' && tenantHeader ? tenantHeader : undefined,
+            );
             req.auth = auth;
-            return;
-          }
-          if (op.access === 'public') {
-            const auth = token ? await resolveSession(db, token).catch(() => null) : null;
-            // An acting session past its limits is no session here either: a public route answers it as
-            // it answers anyone (it would otherwise keep reading the tenant's files through them).
-            req.auth =
-              auth &&
-              (await enforceActingLimits(db, config, auth, req.ip).then(
-                () => auth,
-                () => null,
-              ));
-            return;
-          }
-          const auth = await resolveSession(db, token);
-          await enforceActingLimits(db, config, auth, req.ip);
-          const tenantHeader = req.headers['x-tenant-id'];
-          await authorize(
-            db,
-            op,
-            auth,
-            typeof tenantHeader === 'string' && tenantHeader ? tenantHeader : undefined,
-          );
-          req.auth = auth;
-        },
+          },
+          // The body once more before the schemas: a key such as `toString` would reach the validator's
+          // deep equality (uniqueItems) and fail there as a server error (input-guard.ts).
+          async (req) => guardInput({ body: req.body }, req.lang),
+        ],
         // After the schemas (and their coercion of query text), before the handler: input no schema
         // refuses but no handler or database can take (input-guard.ts).
         preHandler: async (req, reply) => {

@@ -7,7 +7,9 @@
  * - text with a NUL character (PostgreSQL cannot store one: the call used to fail in the database);
  * - text that is not valid Unicode (a lone UTF-16 surrogate, which no encoding can store or send on);
  * - an object key that names a part of JavaScript's object machinery (`__proto__`, `constructor`,
- *   `prototype`), so no lookup by a client's key can reach Object.prototype;
+ *   `prototype`, and every other member of Object.prototype such as `toString`), so no lookup by a
+ *   client's key can reach Object.prototype, and no library that calls `value.toString()` (the schema
+ *   validator's deep equality does) meets a client's string there instead;
  * - a number that is not finite or beyond ±2^53 (it cannot be an id, a count, an amount or a page);
  * - input nested deeper than MAX_DEPTH levels (no request of the catalogue needs more than a few).
  */
@@ -21,7 +23,10 @@ export type InputProblem = 'nul' | 'surrogate' | 'reservedKey' | 'number' | 'too
 /** Deeper than any request of the catalogue (the deepest, a filing form, has five levels). */
 export const MAX_DEPTH = 32;
 
-export const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+export const RESERVED_KEYS: ReadonlySet<string> = new Set([
+  ...Object.getOwnPropertyNames(Object.prototype),
+  'prototype',
+]);
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
