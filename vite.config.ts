@@ -5,6 +5,9 @@ import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { antdShims } from './tools/vite-antd-shims.ts';
 import { formValidators } from './tools/vite-form-validators.ts';
+import { screenMetaValidator } from './tools/vite-screen-meta-validator.ts';
+import { precompressAssets } from './tools/vite-precompress.ts';
+import { earlyStartEntry, routeOpeningsModule } from './tools/vite-route-openings.ts';
 import { yamlData } from './tools/vite-yaml-plugin.ts';
 
 const local = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -103,7 +106,18 @@ function pdfCharacterMaps(): Plugin {
 export default defineConfig(({ command }) => {
   const preloadLists = preloadListsWithoutLoadedChunks();
   return {
-    plugins: [react(), yamlData(), formValidators(), antdShims(), preloadLists.plugin, pdfCharacterMaps()],
+    plugins: [
+      react(),
+      yamlData(),
+      formValidators(),
+      screenMetaValidator(),
+      routeOpeningsModule(),
+      earlyStartEntry(),
+      antdShims(),
+      preloadLists.plugin,
+      pdfCharacterMaps(),
+      precompressAssets(),
+    ],
     server: { proxy: { '/api': 'http://localhost:8080' } },
     // The built app only (`npm run dev`, the tests and Storybook's dev server resolve as the packages say).
     resolve: { alias: command === 'build' ? BUILD_ALIASES : [] },

@@ -3,7 +3,8 @@
  * use at first paint, get a stand-in for that one import (the built app only; see src/app/antd-shims/):
  * - Button's and Tag's styles import `isBright` from the colour picker's presets, which import Collapse;
  * - Radio.Group imports `toNamePathStr` from Form's useForm, which imports rc-form's store;
- * - every Table imports its column filter menu, and with it Tree; the stand-in loads it when shown.
+ * - every Table imports its column filter menu, and with it Tree; the stand-in loads it when shown;
+ * - Pagination imports Select for its page-size changer; the stand-in loads it when first used.
  * A build whose antd no longer makes one of these imports fails, so an antd upgrade revisits the list.
  */
 import { fileURLToPath } from 'node:url';
@@ -38,6 +39,11 @@ const SHIMS: Shim[] = [
     importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]index\.js$/,
     source: './FilterDropdown',
     replacement: shim('LazyFilterDropdown.tsx'),
+  },
+  {
+    importer: /[\\/]antd[\\/]es[\\/]pagination[\\/]Pagination\.js$/,
+    source: '../select',
+    replacement: shim('LazySelect.ts'),
   },
 ];
 

@@ -1,10 +1,10 @@
 /** One input per search field type (spec §2). A new type is one entry here and one in the request conversion. */
 import type { ReactNode } from 'react';
-import { Select } from 'antd';
 // The input alone: antd's `Input` export carries TextArea, Search and Password along.
 import Input from 'antd/es/input/Input';
 import type { TFunction } from 'i18next';
 import { LazyDatePicker } from './LazyDatePicker.tsx';
+import Select from './LazySelect.tsx';
 import { LazyInputNumber } from './LazyInputNumber.tsx';
 import { toDayjsFormat } from './list-request.ts';
 import type { SearchField, SearchFieldType } from './list-types.ts';

@@ -5,15 +5,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DataSource } from '../data-source.tsx';
 import { useLoad } from '../environment/use-load.ts';
-import {
-  buildFieldsRequest,
-  buildListRequest,
-  type ListRequest,
-  type ListParameter,
-  type ListQueryState,
-  type SearchValues,
-} from './list-request.ts';
-import { DEFAULT_PAGE_SIZE, type ListRequestStyle, type SearchField, type SortOrder } from './list-types.ts';
+import { listCallArgs, listRequestOf, openingQuery } from './list-call.ts';
+import type { ListRequest, ListParameter, ListQueryState, SearchValues } from './list-request.ts';
+import type { ListRequestStyle, SearchField, SortOrder } from './list-types.ts';
 
 export type Row = Record<string, unknown>;
 export type RowKey = string | number;
@@ -100,12 +94,9 @@ function shownOf(data: unknown, style?: ListRequestStyle): Shown {
 export function useListController(options: ListControllerOptions): ListController {
   const { operation, dataSource } = options;
   const fields = options.searchFields ?? NO_FIELDS;
-  const [initial] = useState<ListQueryState>(() => ({
-    values: {},
-    page: 1,
-    pageSize: options.defaultPageSize ?? DEFAULT_PAGE_SIZE,
-    sorts: [...(options.defaultSorts ?? NO_SORTS)],
-  }));
+  const [initial] = useState<ListQueryState>(() =>
+    openingQuery(options.defaultPageSize, options.defaultSorts ?? NO_SORTS),
+  );
 
   const [query, setQuery] = useState<ListQueryState>(initial);
   const [reloads, setReloads] = useState(0);
@@ -117,16 +108,13 @@ export function useListController(options: ListControllerOptions): ListControlle
   const styleKey = JSON.stringify(style ?? null);
   const request = useMemo(() => {
     const fixed = JSON.parse(fixedKey) as ListParameter[];
-    const plain = JSON.parse(styleKey) as ListRequestStyle | null;
-    return plain
-      ? buildFieldsRequest(fields, query, fixed, plain.paged !== false)
-      : buildListRequest(fields, query, fixed);
+    return listRequestOf(fields, query, fixed, JSON.parse(styleKey) as ListRequestStyle | null);
   }, [fields, query, fixedKey, styleKey]);
   // The reload count is part of the key so that refresh() asks again for the same request.
   const requestKey = JSON.stringify({ operation, reloads, request });
   const paused = options.paused === true;
   const loaded = useLoad(paused ? null : requestKey, (signal) =>
-    dataSource(operation, style?.in === 'query' ? { query: request, signal } : { body: request, signal }),
+    dataSource(operation, { ...listCallArgs(style, request), signal }),
   );
   // The rows of the last answer stay visible while the next request loads or when it fails (the api
   // client has told the user why); a new answer clears the selection.

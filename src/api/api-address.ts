@@ -4,11 +4,12 @@
  */
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import type { ApiAddress } from './http-client.ts';
+import { STORAGE_KEYS } from '../session/storage-keys.ts';
 
 export const DEFAULT_API_ADDRESS: ApiAddress = { baseUrl: '/api', singleApp: true };
 
 export const apiAddressAtom = atomWithStorage<ApiAddress>(
-  'mf.apiAddress',
+  STORAGE_KEYS.apiAddress,
   DEFAULT_API_ADDRESS,
   createJSONStorage<ApiAddress>(() => localStorage),
   { getOnInit: true },

@@ -7,6 +7,7 @@ import { SERVICE_PREFIX } from '../../schemas/catalogue-types.ts';
 import type { OperationMeta } from './generated/operations.ts';
 import { ApiCallError, type ApiFailureKind } from './api-call-error.ts';
 import { asEnvelope, PASS_THROUGH_STATES, SESSION_ENDING_STATES, State, type Envelope } from './envelope.ts';
+import { earlyRequestKey, queryParamsOf, takeEarlyResponse } from './early-calls.ts';
 import { describeFailure, statusText, type Translate } from './failure-text.ts';
 import type { Notifier } from './notifier.ts';
 
@@ -92,11 +93,7 @@ function cacheBuster(): string {
 }
 
 function searchParamsOf(query: object | undefined, isGet: boolean): URLSearchParams | undefined {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null) continue;
-    params.append(key, Array.isArray(value) ? value.join(',') : String(value));
-  }
+  const params = queryParamsOf(query);
   if (isGet) params.set('_t', cacheBuster());
   return [...params.keys()].length ? params : undefined;
 }
@@ -177,12 +174,31 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     if (recovery && op.access !== 'public') await recovery.idle();
     const headers = headersFor(op, anonymous);
     const usedToken = headers.Authorization ? headers.Authorization.slice('Bearer '.length) : null;
-    let response: Response;
-    try {
-      response = await http(url, {
+    const searchParams = searchParamsOf(options.query, isGet);
+    const jsonBody =
+      !isGet && options.body !== undefined && !(options.body instanceof FormData)
+        ? JSON.stringify(options.body)
+        : undefined;
+    // A request the page's start sent already (early-calls.ts): its answer, unless that failed.
+    const early =
+      !binary && !(options.body instanceof FormData)
+        ? takeEarlyResponse(
+            earlyRequestKey({
+              method: op.method,
+              url,
+              params: searchParams,
+              body: jsonBody,
+              token: usedToken,
+              systemId: headers['X-System-Id'] ?? null,
+              language: headers['Accept-Language'],
+            }),
+          )
+        : undefined;
+    const send = () =>
+      http(url, {
         method: op.method,
         headers,
-        searchParams: searchParamsOf(options.query, isGet),
+        searchParams,
         // A FormData body (an upload) goes as multipart with the browser's boundary; anything else as JSON.
         ...(!isGet && options.body !== undefined
           ? options.body instanceof FormData
@@ -191,6 +207,10 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
           : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });
+    let response: Response;
+    try {
+      // An early answer that failed (no response at all) is asked for again, as the caller would.
+      response = (await early?.catch(() => undefined)) ?? (await send());
     } catch (error) {
       // Cancelled by the caller (it unmounted): nothing to show, the caller no longer listens.
       if (options.signal?.aborted) throw options.signal.reason ?? error;

@@ -6,9 +6,11 @@ import { MessageTypeIcon } from './message-icons.tsx';
 import { relativeTime } from './relative-time.ts';
 
 /** Spec §9: popover width 350, list height 250. */
+import { VIEW_MORE_PATH } from './bell-store.ts';
+
 export const BELL_POPOVER_WIDTH = 350;
 export const BELL_LIST_HEIGHT = 250;
-export const VIEW_MORE_PATH = '/officeDesk/innerMessage/receiveMessage';
+export { VIEW_MORE_PATH };
 
 export function BellPanel({
   messages,

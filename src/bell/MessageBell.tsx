@@ -6,7 +6,7 @@
  * message was read, and whenever the server pushes a change (bell-stream.ts; polling while the stream
  * is down). A reply to one of the user's messages shows a notice.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Badge, Button, Popover } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useAtomValue } from 'jotai';
@@ -15,7 +15,10 @@ import { useNavigate } from 'react-router-dom';
 import { openScreenDialog } from '../../renderers/dialogs/index.ts';
 import type { Message } from '../api/generated/operations.ts';
 import { BADGE_MAX, BELL_FIRST_LOAD_DELAY_MS, bellAtom, loadBell } from './bell-store.ts';
-import { BellPanel, VIEW_MORE_PATH } from './BellPanel.tsx';
+import { VIEW_MORE_PATH } from './bell-store.ts';
+
+// The panel (and antd's Typography, Empty and Spin it uses) loads when the bell is first opened.
+const BellPanel = lazy(() => import('./BellPanel.tsx').then((m) => ({ default: m.BellPanel })));
 import { startBellStream } from './bell-stream.ts';
 
 const loadMessageApi = () => import('antd/es/message').then((m) => m.default);
@@ -65,21 +68,23 @@ export default function MessageBell() {
         placement="bottomRight"
         title={t('bell.title')}
         content={
-          <BellPanel
-            messages={bell.messages}
-            loading={bell.loading}
-            now={now}
-            onOpen={(m) => {
-              setOpen(false);
-              void openMessageDetail(m)
-                .catch(() => undefined)
-                .finally(() => void loadBell());
-            }}
-            onViewMore={() => {
-              setOpen(false);
-              void navigate(VIEW_MORE_PATH);
-            }}
-          />
+          <Suspense fallback={<div className="mf-bell-loading" />}>
+            <BellPanel
+              messages={bell.messages}
+              loading={bell.loading}
+              now={now}
+              onOpen={(m) => {
+                setOpen(false);
+                void openMessageDetail(m)
+                  .catch(() => undefined)
+                  .finally(() => void loadBell());
+              }}
+              onViewMore={() => {
+                setOpen(false);
+                void navigate(VIEW_MORE_PATH);
+              }}
+            />
+          </Suspense>
         }
       >
         <Badge count={bell.count} overflowCount={BADGE_MAX} size="small" data-testid="bell-badge">

@@ -18,6 +18,9 @@ export const bellAtom = atom<BellState>({ messages: [], count: 0, loading: false
 
 /** Spec §9: the badge shows at most 99 (then 99+). */
 export const BADGE_MAX = 99;
+
+/** Where 查看更多 leads: the inbox. */
+export const VIEW_MORE_PATH = '/officeDesk/innerMessage/receiveMessage';
 /** Spec §7: the list reloads 1 s after the header mounts. */
 export const BELL_FIRST_LOAD_DELAY_MS = 1000;
 

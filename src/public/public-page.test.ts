@@ -61,9 +61,9 @@ describe('public query state', () => {
 
 describe('public translations', () => {
   it('looks keys up per language, with dotted leaf names and values filled in', async () => {
-    // Only the default language comes with the entry; the others load when first needed.
-    expect(hasLanguage('en')).toBe(false);
-    expect(translator('en')('query.title')).toBe('经营者集中信息查询');
+    // Only the default language comes with the entry; the others load when first needed (and until
+    // then read as the default). Unit files share a worker's modules: another file may have loaded it.
+    if (!hasLanguage('en')) expect(translator('en')('query.title')).toBe('经营者集中信息查询');
     await Promise.all([loadLanguage('en'), loadLanguage('zh-TW')]);
     expect(translator('zh-CN')('query.results', { count: 5 })).toBe('共 5 条');
     expect(translator('en')('sortBy.decidedOn.DESC')).toBe('Decision date (newest first)');

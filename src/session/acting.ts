@@ -5,6 +5,7 @@
  * acting session for a new one of the original account. Both reload the app so nothing of the other
  * account's pages stays.
  */
+import { STORAGE_KEYS } from './storage-keys.ts';
 import { atom } from 'jotai';
 import { callApi } from '../api/call.ts';
 import { userContextAtom } from './atoms.ts';
@@ -23,7 +24,7 @@ export function isActing(): boolean {
 
 function forgetUser(): void {
   // Drop the context kept for this tab: the reload loads the new account's.
-  sessionStorage.removeItem('mf.userContext');
+  sessionStorage.removeItem(STORAGE_KEYS.userContext);
   sessionStorage.removeItem('mf.tenantChosen');
 }
 

@@ -10,13 +10,15 @@ import { atomWithStorage, createJSONStorage, RESET } from 'jotai/utils';
 import type { MenuNode, UserContext } from '../api/generated/operations.ts';
 import { DEFAULT_LANGUAGE, type Language } from '../i18n/languages.ts';
 import type { appStore } from './store.ts';
+import { STORAGE_KEYS } from './storage-keys.ts';
+import { forgetEarlyResponses } from '../api/early-calls.ts';
 
 const local = createJSONStorage<any>(() => localStorage);
 const session = createJSONStorage<any>(() => sessionStorage);
 // Read storage when the atom is first used, so the first render already knows the token.
 const onInit = { getOnInit: true } as const;
 
-export const accessTokenAtom = atomWithStorage<string | null>('mf.accessToken', null, local, onInit);
+export const accessTokenAtom = atomWithStorage<string | null>(STORAGE_KEYS.accessToken, null, local, onInit);
 /**
  * Whether the server has set a refresh cookie with the last token pair (it does with every one): a
  * session whose access token is gone can then be renewed (src/session/token-refresh.ts). A hint, never
@@ -25,11 +27,16 @@ export const accessTokenAtom = atomWithStorage<string | null>('mf.accessToken', 
 export const refreshableAtom = atomWithStorage<boolean>('mf.refreshable', false, local, onInit);
 export const uidAtom = atomWithStorage<string | null>('mf.uid', null, local, onInit);
 /** Current subsystem (X-System-Id and the menus' systemId); empty until chosen on /systemSelect. */
-export const systemIdAtom = atomWithStorage<string | null>('mf.systemId', null, local, onInit);
-export const userContextAtom = atomWithStorage<UserContext | null>('mf.userContext', null, session, onInit);
+export const systemIdAtom = atomWithStorage<string | null>(STORAGE_KEYS.systemId, null, local, onInit);
+export const userContextAtom = atomWithStorage<UserContext | null>(
+  STORAGE_KEYS.userContext,
+  null,
+  session,
+  onInit,
+);
 /** The menu tree of the current subsystem; loaded at login and again after a reload. */
 export const menusAtom = atom<MenuNode[] | null>(null);
-export const languageAtom = atomWithStorage<Language>('mf.language', DEFAULT_LANGUAGE, local, onInit);
+export const languageAtom = atomWithStorage<Language>(STORAGE_KEYS.language, DEFAULT_LANGUAGE, local, onInit);
 
 /** The user chose a tenant on /tenantSelect during this login (the guard asks only once). */
 export const tenantChosenAtom = atomWithStorage<boolean>('mf.tenantChosen', false, session, onInit);
@@ -53,6 +60,8 @@ export function clearSession(store: Store): void {
   store.set(tenantChosenAtom, RESET);
   store.set(reloginRequiredAtom, RESET);
   store.set(menusAtom, null);
+  // Answers sent ahead for this session (they are keyed by its token; dropped all the same).
+  forgetEarlyResponses();
   // Spec §2 'User menu': logout clears the uid, name and mobile kept in session storage.
   for (const key of SESSION_STORAGE_KEYS) sessionStorage.removeItem(key);
   // The "change your password" reminder is once per sign-in (must-change-password.ts).

@@ -4,10 +4,11 @@
  */
 import { atom } from 'jotai';
 import { appStore } from './store.ts';
+import { LOCKED_COOKIE } from './storage-keys.ts';
 
 /** The lock screen's address. */
 export const LOCKING_PATH = '/locking';
-export const LOCKED_COOKIE = 'mf_locked';
+export { LOCKED_COOKIE };
 export const LOCK_RETURN_COOKIE = 'mf_lock_return';
 
 export function readCookie(name: string): string | null {

@@ -4,13 +4,14 @@
  * the server sets it as an HttpOnly cookie with every token pair and reads it back on a refresh
  * (server/auth/refresh-cookie.ts).
  */
+import { STORAGE_KEYS } from './storage-keys.ts';
 import type { Token } from '../api/generated/operations.ts';
 import type { RefreshedToken } from '../api/refresh-queue.ts';
 import { accessTokenAtom, refreshableAtom, uidAtom } from './atoms.ts';
 import { appStore } from './store.ts';
 
 /** The storage keys of accessTokenAtom and refreshableAtom (JSON values). */
-const ACCESS_KEY = 'mf.accessToken';
+const ACCESS_KEY = STORAGE_KEYS.accessToken;
 const REFRESHABLE_KEY = 'mf.refreshable';
 /** Where versions before the refresh cookie kept the refresh token in clear. */
 export const LEGACY_REFRESH_KEY = 'mf.refreshToken';

@@ -32,20 +32,24 @@ describe('list search form', () => {
   it('hands on the values typed and chosen, and clears them on reset', async () => {
     const onSearch = vi.fn();
     const onReset = vi.fn();
-    const { container } = render(<SearchForm fields={FIELDS} onSearch={onSearch} onReset={onReset} />);
+    render(<SearchForm fields={FIELDS} onSearch={onSearch} onReset={onReset} />);
     const form = screen.getByRole('search');
     const name = within(form).getByLabelText('姓名') as HTMLInputElement;
     fireEvent.change(name, { target: { value: '王伟' } });
     // The Select is labelled too (its input carries the field's id).
     expect(within(form).getByLabelText('账号').getAttribute('id')).toBe('status');
-    await act(async () => fireEvent.mouseDown(container.querySelector('.ant-select-selector, .ant-select')!));
-    const option = await waitFor(() => {
-      const found = [...document.querySelectorAll('.ant-select-item-option')].find(
-        (o) => o.textContent === '是',
-      );
-      expect(found).toBeTruthy();
-      return found!;
-    });
+    // Pressing the stand-in loads antd's Select and opens it (renderers/list/LazySelect.tsx).
+    await act(async () => fireEvent.mouseDown(within(form).getByLabelText('账号')));
+    const option = await waitFor(
+      () => {
+        const found = [...document.querySelectorAll('.ant-select-item-option')].find(
+          (o) => o.textContent === '是',
+        );
+        expect(found).toBeTruthy();
+        return found!;
+      },
+      { timeout: 10_000 },
+    );
     await act(async () => fireEvent.click(option));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /查\s*询/ })));
     expect(onSearch).toHaveBeenLastCalledWith({ name: '王伟', status: 'A' });

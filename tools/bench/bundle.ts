@@ -25,9 +25,10 @@ async function coldVisit(
   try {
     const page = await context.newPage();
     const stop = recordScripts(page);
-    await page.goto(url, { waitUntil: 'networkidle' });
+    // Not 'networkidle': a signed-in page keeps the bell's event stream open (recordScripts waits for
+    // the scripts to settle instead).
+    await page.goto(url);
     await ready(page);
-    await page.waitForLoadState('networkidle');
     return await stop();
   } finally {
     await context.close();

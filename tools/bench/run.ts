@@ -1,6 +1,6 @@
 /**
  * `npm run bench [section…]`: prints figures, asserts nothing. Sections: bundle, coldstart, throughput,
- * screens, filing, files, messages, tenants, worklist-page, public (all by default). Every figure of issue 15's table is printed beside its goal
+ * screens, filing, files, messages, tenants, worklist-page, first-rows, public (all by default). Every figure of issue 15's table is printed beside its goal
  * as a PASS/FAIL line: bundle (the three JS weights; `-- --detail` lists each route's scripts),
  * coldstart (existing and fresh data; START_TIMING=1 on the server prints each start phase) and
  * throughput (PostgreSQL and PGlite; the PostgreSQL goals are for 1M employees, which takes long to
@@ -23,6 +23,8 @@ SECTIONS.messages = (await import('./messages.ts')).messagesBench;
 SECTIONS.tenants = (await import('./tenants.ts')).tenantsBench;
 // The server's answer to a 10,000-row worklist page (issue 24).
 SECTIONS['worklist-page'] = (await import('./worklist-page.ts')).worklistPageBench;
+// Navigation → first rows of a list, cold and in-app, and the list pages' JS (issue 29).
+SECTIONS['first-rows'] = (await import('./first-rows.ts')).firstRowsBench;
 // The public page's weight and first list, then the server's keyword search.
 const publicPage = (await import('./public-page.ts')).publicPageBench;
 const publicServer = (await import('./public-server.ts')).publicServerBench;

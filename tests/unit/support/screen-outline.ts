@@ -23,7 +23,8 @@ function controlOf(item: Element): string {
   const control = item.querySelector('.ant-form-item-control') ?? item;
   const checks: [string, string][] = [
     ['.ant-select-tree, .ant-tree-select', 'tree-select'],
-    ['.ant-select', 'select'],
+    // A list's select before it is first used is its light stand-in (renderers/list/LazySelect.tsx).
+    ['.ant-select, .mf-lazy-select', 'select'],
     ['.ant-picker', 'date'],
     ['.ant-switch', 'switch'],
     ['.ant-radio-group', 'radio'],
