@@ -19,6 +19,7 @@ import { answerClientError, installErrorHandling } from './http/errors.ts';
 import { installJsonBodies } from './http/json-body.ts';
 import { loadRenderBundle, publicPageRenderer, type RenderBundle } from './http/public-render.ts';
 import { sanitizeMessageHtml } from './modules/messages/sanitize.ts';
+import { installAssetRoute } from './http/static-assets.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { buildValidatorCompiler } from './http/validation.ts';
 import { allHandlers } from './modules/index.ts';
@@ -111,6 +112,7 @@ export async function buildApp(db: Db, config: ServerConfig, opts: BuildOptions 
           /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
         ),
     });
+    installAssetRoute(app, staticDir);
   }
   // Uploads are read as streams by their handler (server/modules/files): nothing is buffered whole.
   await app.register(fastifyMultipart, { limits: { fileSize: Number.MAX_SAFE_INTEGER } });
