@@ -188,8 +188,11 @@ describe.each(dbKindsOf(import.meta.url))('uploads cut short on %s', (kind) => {
       state: 400,
       message: 'The request ended before its body was complete',
     });
-    expect(await settle(() => handles(storeDir()).inDir.length === 0)).toBe(true);
-    expect(filesUnder(join(storeDir(), 'tmp'))).toEqual([]);
+    // The staging file is closed, then removed: both are waited for (the removal may come a moment later).
+    const clean = await settle(
+      () => handles(storeDir()).inDir.length === 0 && filesUnder(join(storeDir(), 'tmp')).length === 0,
+    );
+    expect(clean, `files: ${filesUnder(join(storeDir(), 'tmp')).join(', ')}`).toBe(true);
   });
 
   it('an upload that stops sending is ended by the idle timeout with a translated 408', async () => {

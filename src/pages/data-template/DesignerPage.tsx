@@ -11,6 +11,7 @@ import { Alert, Button, Card, Checkbox, Input, InputNumber, Modal, Select, Space
 import { useTranslation } from 'react-i18next';
 import { ApiCallError } from '../../api/api-call-error.ts';
 import { callApi } from '../../api/call.ts';
+import type { Role } from '../../api/generated/operations.ts';
 import { useLoad } from '../../../renderers/environment/use-load.ts';
 import { FormulaEditor } from '../../../renderers/widgets/formula-editor/FormulaEditor.tsx';
 import GeneratedScreen from './GeneratedScreen.tsx';
@@ -28,12 +29,13 @@ import {
 const LANGS: Array<keyof Texts> = ['zh-CN', 'zh-TW', 'en'];
 
 function TextsInput({ value, onChange }: { value: Texts; onChange(v: Texts): void }) {
+  const { t } = useTranslation();
   return (
     <Space.Compact block>
       {LANGS.map((lang) => (
         <Input
           key={lang}
-          addonBefore={lang}
+          addonBefore={t(`common.languageName.${lang}`)}
           value={value[lang]}
           onChange={(e) => onChange({ ...value, [lang]: e.target.value })}
         />
@@ -47,6 +49,18 @@ export default function DesignerPage() {
   const lang = (LANGS.includes(i18n.language as keyof Texts) ? i18n.language : 'zh-CN') as keyof Texts;
   const [round, setRound] = useState(0);
   const list = useLoad(`list${round}`, (signal) => callApi('dataTemplate.list', { signal }));
+  // The tenant's roles by name, for who may read and who may write the template's rows.
+  const roles = useLoad('roles', (signal) =>
+    callApi('role.query', {
+      body: { parameters: [], requestPage: { pageNo: 1, limit: 1000 }, sorts: [] },
+      silent: true,
+      signal,
+    }),
+  );
+  const roleOptions = ((roles.data?.dataResult ?? []) as Role[]).map((role) => ({
+    value: role.id as string,
+    label: role.alias ? `${role.name}（${role.alias}）` : role.name,
+  }));
   const [draft, setDraft] = useState<TemplateInput>(emptyTemplate);
   const [saved, setSaved] = useState<{ fields: FieldInput[]; version: number } | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
@@ -135,16 +149,22 @@ export default function DesignerPage() {
           />
           <TextsInput value={draft.name} onChange={(name) => patch({ name })} />
           <Select
-            mode="tags"
+            mode="multiple"
             style={{ width: '100%' }}
             placeholder={t('dataTemplate.designer.readRoles')}
+            options={roleOptions}
+            optionFilterProp="label"
+            loading={roles.loading}
             value={draft.readRoles}
             onChange={(readRoles: string[]) => patch({ readRoles })}
           />
           <Select
-            mode="tags"
+            mode="multiple"
             style={{ width: '100%' }}
             placeholder={t('dataTemplate.designer.writeRoles')}
+            options={roleOptions}
+            optionFilterProp="label"
+            loading={roles.loading}
             value={draft.writeRoles}
             onChange={(writeRoles: string[]) => patch({ writeRoles })}
           />
@@ -228,7 +248,7 @@ export default function DesignerPage() {
                 f.type === 'string' || f.type === 'number' || f.type === 'integer' ? (
                   <Space.Compact>
                     <InputNumber
-                      placeholder="min"
+                      placeholder={t('dataTemplate.designer.min')}
                       value={f.type === 'string' ? f.minLength : f.minimum}
                       onChange={(v) =>
                         setField(
@@ -238,7 +258,7 @@ export default function DesignerPage() {
                       }
                     />
                     <InputNumber
-                      placeholder="max"
+                      placeholder={t('dataTemplate.designer.max')}
                       value={f.type === 'string' ? f.maxLength : f.maximum}
                       onChange={(v) =>
                         setField(

@@ -7,6 +7,8 @@
 import { lazy } from 'react';
 import { Alert, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { useTabTitle } from '../../shell/tabs/tab-titles.ts';
 import { ApiCallError } from '../../api/api-call-error.ts';
 import { callApi } from '../../api/call.ts';
 import { useLoad } from '../../../renderers/environment/use-load.ts';
@@ -30,6 +32,9 @@ export default function GeneratedScreen({
   const screens = useLoad(`${code}\u0000${i18n.language}`, (signal) =>
     callApi('dataTemplate.screens', { query: { code }, signal }),
   );
+  // The tab says the template's name (会议纪要), not the route's fixed title.
+  const title = (screens.data?.[kind] as ScreenDefinition | undefined)?.title;
+  useTabTitle(useLocation().pathname, typeof title === 'string' ? title : undefined);
   if (screens.error !== undefined)
     return (
       <Alert

@@ -8,10 +8,12 @@ import type { MenuProps } from 'antd';
 // The dropdown alone: antd's `Dropdown` export carries Dropdown.Button, and Space with it.
 import Dropdown from 'antd/es/dropdown/dropdown';
 import { CloseOutlined } from '@ant-design/icons';
+import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useMenuLabel } from '../menu-label.ts';
 import { usePopupIcons } from '../usePopupIcons.ts';
 import { actionApplies, actionsFor, type PageTab } from './tab-rules.ts';
+import { tabTitlesAtom } from './tab-titles.ts';
 
 export interface TabHandlers {
   onOpen: (tab: PageTab) => void;
@@ -45,6 +47,7 @@ export function TabItem({
 }) {
   const { t } = useTranslation();
   const label = useMenuLabel();
+  const ownTitle = useAtomValue(tabTitlesAtom)[tab.path];
   const fixed = Boolean(tab.meta.affix);
   const [icon, loadIcons] = usePopupIcons();
   const items: MenuProps['items'] = [
@@ -102,7 +105,7 @@ export function TabItem({
         onDoubleClick={() => handlers.onRefresh(tab)}
         onKeyDown={(event) => handlers.onKey(event, tab)}
       >
-        <span className="mf-tab-title">{label(tab.meta.title, tab.params)}</span>
+        <span className="mf-tab-title">{ownTitle ?? label(tab.meta.title, tab.params)}</span>
         {!fixed && (
           <span
             className="mf-tab-close"
