@@ -59,6 +59,9 @@ function StandIn({ props, activate }: { props: SelectProps; activate: (open: boo
       size={props.size}
       disabled={props.disabled}
       aria-label={props['aria-label']}
+      // What it stands for: a closed combobox (its list opens once pressed).
+      role="combobox"
+      aria-expanded={false}
       aria-haspopup="listbox"
       placeholder={typeof props.placeholder === 'string' ? props.placeholder : undefined}
       value={shown}
