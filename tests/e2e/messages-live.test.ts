@@ -5,25 +5,11 @@
  * and sees the read receipt and the reply in the sent box. The content shows without the script.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { newId } from '../../server/auth/tokens.ts';
 import { call } from '../support/server.ts';
 import { loginToken, makeAccount } from '../server/auth-support.ts';
+import { token, turnOnTools } from './support/shell.ts';
 import { unique, useE2eSuite } from './support/suite.ts';
-
-const token = (page: Page) =>
-  page.evaluate(() => JSON.parse(localStorage.getItem('mf.accessToken') ?? 'null') as string);
-
-/** The bell is a development tool: switched on in the settings drawer. */
-async function turnOnBell(page: Page): Promise<void> {
-  await page.getByTestId('settings-button').click();
-  const drawer = page.getByTestId('settings-drawer');
-  await drawer.waitFor();
-  const box = page.getByTestId('tool-bell');
-  if (!(await box.isChecked())) await box.check();
-  await page.keyboard.press('Escape');
-  await drawer.waitFor({ state: 'hidden' });
-}
 
 describe('messages, live', () => {
   const suite = useE2eSuite();
@@ -58,13 +44,13 @@ describe('messages, live', () => {
     // The receiver is signed in with the bell on, its first load done and its stream open.
     const streamsBefore = suite.server.server.app.streams.size();
     const { page: receiver } = await suite.signedIn(account, reader.password, viewport);
-    await turnOnBell(receiver);
+    await turnOnTools(receiver, 'bell');
     await expect.poll(() => suite.server.server.app.streams.size()).toBeGreaterThan(streamsBefore);
     const badge = receiver.getByTestId('bell-badge');
 
     // The sender (admin) is signed in with the bell on too, to hear of the reply.
     const { page: sender } = await suite.signedIn('admin', undefined, viewport);
-    await turnOnBell(sender);
+    await turnOnTools(sender, 'bell');
     const senderToken = await token(sender);
     await expect.poll(() => suite.server.server.app.streams.size()).toBeGreaterThan(streamsBefore + 1);
 
