@@ -8,6 +8,7 @@
  */
 import { createElement, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
 import './kinds.ts';
 import { screenKindComponent } from './registry.ts';
 import { ScreenContext, type ScreenContextValue } from './screen-context.tsx';
@@ -23,6 +24,7 @@ import { runtimeScreenProblem } from './screen-runtime-check.ts';
 import type { ScreenDefinition } from './screen-types.ts';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary.tsx';
 import { ScreenPanel } from './ScreenPanel.tsx';
+import { withInlineTexts } from '../schemas/inline-texts.ts';
 import { preloadScreenIcons } from './actions/action-icons.tsx';
 import { LazyScreenErrorPanel as ScreenErrorPanel } from './LazyScreenErrorPanel.tsx';
 
@@ -36,8 +38,11 @@ function useScreenDefinition(name: string, given?: ScreenDefinition): Loaded | u
       return screen;
     }),
   );
-  if (given) return { name, screen: given };
-  if (file.data) return { name, screen: file.data };
+  // Texts written inline in every language (inline-texts.ts) reach the renderers in the reader's one.
+  const { i18n } = useTranslation();
+  const raw = given ?? file.data;
+  const screen = useMemo(() => raw && withInlineTexts(raw, i18n.language), [raw, i18n.language]);
+  if (screen) return { name, screen };
   return file.error === undefined ? undefined : { name, error: file.error };
 }
 

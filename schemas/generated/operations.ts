@@ -5408,9 +5408,13 @@ export interface ScreenConfigListResponse {
       version: number;
     };
     /**
-     * the override was based on an older platform version than the current one
+     * the override was based on an older platform version than the current one (for a data template's screen: an older version of the template)
      */
     platformChangedUnderOverride: boolean;
+    /**
+     * a data template's generated screen (dt-<code>-…): the template's name in the caller's language
+     */
+    template?: string;
   }[];
 }
 export interface ScreenConfigPublishBody {

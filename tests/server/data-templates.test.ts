@@ -14,40 +14,7 @@ import { call, startTestServer, type TestServer } from '../support/server.ts';
 import { db, demoTenantId, grantRole, makeAccount, makeTenant } from './auth-support.ts';
 import { dbKindsOf } from './databases.ts';
 import { screenProblems } from '../../server/modules/screen-config/check.ts';
-
-const text = (zh: string, tw: string, en: string) => ({ 'zh-CN': zh, 'zh-TW': tw, en });
-const RULE_MESSAGE = text(
-  '总费用不能超过十万元',
-  '總費用不能超過十萬元',
-  'The total must not exceed 100,000',
-);
-
-function meetingMinutes(readRoles: string[] = [], writeRoles: string[] = []) {
-  return {
-    code: 'meetingMinutes',
-    name: text('会议纪要', '會議紀要', 'Meeting minutes'),
-    fields: [
-      {
-        key: 'title',
-        label: text('标题', '標題', 'Title'),
-        type: 'string',
-        required: true,
-        minLength: 1,
-        maxLength: 100,
-      },
-      { key: 'meetingDate', label: text('日期', '日期', 'Date'), type: 'date' },
-      { key: 'attendees', label: text('参会人数', '參會人數', 'Attendees'), type: 'integer', minimum: 1 },
-      { key: 'costEach', label: text('人均费用', '人均費用', 'Cost each'), type: 'number' },
-      { key: 'total', label: text('总费用', '總費用', 'Total'), type: 'number' },
-    ],
-    formulas: {
-      computed: { total: 'attendees * costEach' },
-      rules: [{ field: 'total', check: 'total <= 100000', message: RULE_MESSAGE }],
-    },
-    readRoles,
-    writeRoles,
-  };
-}
+import { meetingMinutes, RULE_MESSAGE, text } from '../support/meeting-minutes.ts';
 
 describe.each(dbKindsOf(import.meta.url))('data templates on %s', (kind) => {
   let t: TestServer;
@@ -200,7 +167,7 @@ describe.each(dbKindsOf(import.meta.url))('data templates on %s', (kind) => {
     expect(page.dataResult[0]).toMatchObject({ id: row.id, title: '周会' });
   });
 
-  it("generates list, form and detail screens that pass the build's screen check but for their own texts", async () => {
+  it("generates list, form and detail screens that pass the build's screen check, texts inline", async () => {
     const writerScreens = await ok(get('screens?code=meetingMinutes', writer));
     expect(writerScreens.names).toEqual({
       list: 'dt-meetingMinutes-list',
@@ -209,27 +176,66 @@ describe.each(dbKindsOf(import.meta.url))('data templates on %s', (kind) => {
     });
     expect(writerScreens.list).toMatchObject({
       kind: 'list',
-      title: '会议纪要',
+      title: text('会议纪要', '會議紀要', 'Meeting minutes'),
       operation: 'dataTemplate.row.query',
     });
     expect(writerScreens.form.formulas).toEqual(meetingMinutes().formulas);
-    const template = meetingMinutes();
-    const ownTexts = [template.name['zh-CN'], ...template.fields.map((f) => f.label['zh-CN'])];
-    for (const kind of ['list', 'form', 'detail'] as const) {
-      // The template's own texts stand where screen files name locale keys: served per language, never
-      // stored as a screen. Every other check of the build holds.
-      const problems = screenProblems(writerScreens.names[kind], writerScreens[kind]).filter(
-        (p) =>
-          p.kind !== 'text' &&
-          !ownTexts.some((text) => p.message.startsWith(`"${text}" does not match the pattern`)),
-      );
-      expect(problems, kind).toEqual([]);
-    }
+    for (const kind of ['list', 'form', 'detail'] as const)
+      expect(screenProblems(writerScreens.names[kind], writerScreens[kind]), kind).toEqual([]);
     expect(writerScreens.list.toolbar.length).toBeGreaterThan(0);
     const readerScreens = await ok(get('screens?code=meetingMinutes', reader));
     expect(readerScreens.list.toolbar).toEqual([]);
     expect(readerScreens.list.rowActions).toEqual([]);
     expect((await get('screens?code=meetingMinutes', stranger)).body.state).toBe(6010104);
+  });
+
+  it('shows a configurator’s published version of a generated screen, and lists them to configure', async () => {
+    const cfg = (path: string, body: unknown, token = configurator) =>
+      call(t, 'POST', `/screenConfig/${path}`, { body, token, headers: { 'accept-language': 'zh-CN' } });
+    const listed = (await ok(cfg('list', {}))).rows as Array<Record<string, unknown>>;
+    expect(listed.find((r) => r.name === 'dt-meetingMinutes-form')).toMatchObject({
+      kind: 'form',
+      tenantVersion: null,
+      template: '会议纪要',
+    });
+    // The other tenant has no such template: neither listed nor reachable.
+    const otherRows = (await ok(cfg('list', {}, otherAdmin))).rows as Array<{ name: string }>;
+    expect(otherRows.some((r) => r.name.startsWith('dt-meetingMinutes'))).toBe(false);
+    expect(
+      (await cfg('get', { name: 'dt-meetingMinutes-list', scope: 'tenant' }, otherAdmin)).body.state,
+    ).toBe(404);
+    // Version 0 is the generated screen; the platform scope has none.
+    const zero = await ok(cfg('get', { name: 'dt-meetingMinutes-list', scope: 'tenant', version: 0 }));
+    expect(zero.content.title).toEqual(text('会议纪要', '會議紀要', 'Meeting minutes'));
+    expect(
+      (await cfg('get', { name: 'dt-meetingMinutes-list', scope: 'platform', version: 0 })).body.state,
+    ).toBe(404);
+    // A configurator renames the list and drops the date column, then publishes.
+    const content = {
+      ...zero.content,
+      title: text('会议纪要台账', '會議紀要台賬', 'Minutes register'),
+      columns: zero.content.columns.filter((c: { field: string }) => c.field !== 'meetingDate'),
+    };
+    const draft = await ok(cfg('saveDraft', { name: 'dt-meetingMinutes-list', scope: 'tenant', content }));
+    await ok(cfg('publish', { name: 'dt-meetingMinutes-list', scope: 'tenant', version: draft.version }));
+    const seen = await ok(get('screens?code=meetingMinutes', reader));
+    expect(seen.list.title).toEqual(text('会议纪要台账', '會議紀要台賬', 'Minutes register'));
+    expect(seen.list.columns.map((c: { field: string }) => c.field)).not.toContain('meetingDate');
+    // The reader still gets no writing buttons on the configurator's version.
+    expect(seen.list.toolbar).toEqual([]);
+    // A broken version is refused, nothing published.
+    const broken = { ...content, title: { 'zh-CN': '缺语言' } };
+    const draft2 = await ok(
+      cfg('saveDraft', { name: 'dt-meetingMinutes-list', scope: 'tenant', content: broken }),
+    );
+    expect(
+      (await cfg('publish', { name: 'dt-meetingMinutes-list', scope: 'tenant', version: draft2.version }))
+        .body.state,
+    ).toBe(6010101);
+    // Restoring version 0 brings back the generated list.
+    await ok(cfg('restore', { name: 'dt-meetingMinutes-list', scope: 'tenant', version: 0 }));
+    const back = await ok(get('screens?code=meetingMinutes', writer));
+    expect(back.list.columns.map((c: { field: string }) => c.field)).toContain('meetingDate');
   });
 
   it('refuses a row breaking the rule with the message the form shows, writing nothing', async () => {

@@ -12,8 +12,8 @@ import { createFixtureDataSource } from '../../renderers/fixtures/index.ts';
 import { recordingUi, ScreenFixtures } from '../../renderers/fixtures/ScreenFixtures.tsx';
 import { ScreenRenderer } from '../../renderers/ScreenRenderer.tsx';
 import type { ScreenDefinition } from '../../renderers/screen-types.ts';
-import type { DataTemplate } from '../../server/modules/data-templates/definition.ts';
 import { generateScreens } from '../../server/modules/data-templates/screens.ts';
+import { meetingMinutes } from '../support/meeting-minutes.ts';
 import { setupTestI18n } from './support/i18n.ts';
 
 beforeAll(async () => {
@@ -21,38 +21,7 @@ beforeAll(async () => {
 });
 afterEach(() => cleanup());
 
-const text = (zh: string, tw: string, en: string) => ({ 'zh-CN': zh, 'zh-TW': tw, en });
-const MEETING: DataTemplate = {
-  code: 'meetingMinutes',
-  name: text('会议纪要', '會議紀要', 'Meeting minutes'),
-  fields: [
-    {
-      key: 'title',
-      label: text('标题', '標題', 'Title'),
-      type: 'string',
-      required: true,
-      minLength: 1,
-      maxLength: 100,
-    },
-    { key: 'meetingDate', label: text('日期', '日期', 'Date'), type: 'date' },
-    { key: 'attendees', label: text('参会人数', '參會人數', 'Attendees'), type: 'integer', minimum: 1 },
-    { key: 'costEach', label: text('人均费用', '人均費用', 'Cost each'), type: 'number' },
-    { key: 'total', label: text('总费用', '總費用', 'Total'), type: 'number' },
-  ],
-  formulas: {
-    computed: { total: 'attendees * costEach' },
-    rules: [
-      {
-        field: 'total',
-        check: 'total <= 100000',
-        message: text('总费用不能超过十万元', '總費用不能超過十萬元', 'Too much'),
-      },
-    ],
-  },
-  readRoles: [],
-  writeRoles: [],
-};
-const screens = generateScreens(MEETING, 'zh-CN', true);
+const screens = generateScreens(meetingMinutes());
 const ROW = { id: 'r1', title: '周会', meetingDate: '2026-11-30', attendees: 12, costEach: 35.5, total: 426 };
 
 function draw(name: string, definition: unknown, params?: Record<string, unknown>) {

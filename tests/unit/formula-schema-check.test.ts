@@ -145,8 +145,9 @@ describe('the formulas vocabulary of the form meta-schema', () => {
       '/formulas/computed/bad-name: invalid name "bad-name"',
       '/formulas/computed/total: must NOT have fewer than 1 characters',
       '/formulas/rules/0: missing required field "message"',
-      '/formulas/rules/1/message: must be of type string (found {"zh-CN":"简"})',
-      '/formulas/rules/1/message: does not fit: A translation key, or the text in each language.',
+      // The if/then of translationKey: an object is taken for texts, and says which language is missing.
+      '/formulas/rules/1/message: missing required field "zh-TW"',
+      '/formulas/rules/1/message: missing required field "en"',
     ]);
   });
 });

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkCatalogueRules, newCatalogueIndex } from './catalogue-rules.ts';
 import { screenChecks } from './check-one-screen.ts';
+import { inlineTextsInFile } from './inline-texts-in-files.ts';
 import { checkEntities } from './entities.ts';
 import { newFormFormulaCheck } from './form-formulas.ts';
 import { checkMenus } from './menus.ts';
@@ -106,6 +107,7 @@ export function checkTree(options: CheckOptions): CheckResult {
       if (parsed.data === undefined) continue;
       // The same checks a screen stored at run time passes (check-one-screen.ts).
       errors.push(...screenChecks(parts, parsed).map(({ file, path, message }) => ({ file, path, message })));
+      errors.push(...inlineTextsInFile(parsed));
     }
   }
 

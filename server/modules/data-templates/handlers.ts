@@ -16,7 +16,9 @@ import { checkDefinition, CODE_PATTERN, type DataTemplate } from './definition.t
 import type { Plan, Step } from './ddl.ts';
 import { checkRow } from './row-values.ts';
 import { findRow, queryRows, removeRows, writeRow } from './rows.ts';
-import { generateScreens, screenNames } from './screens.ts';
+import { generateScreens, readOnlyView, screenNames, type GeneratedKind } from './screens.ts';
+import { asRendered } from '../screen-config/files.ts';
+import { currentVersion } from '../screen-config/store.ts';
 import type { ListRequest } from '../../http/list-query.ts';
 import { findTemplate, listTemplates, saveTemplate, type StoredTemplate } from './store.ts';
 
@@ -142,7 +144,15 @@ export const dataTemplateHandlers = defineHandlers({
   'dataTemplate.screens': async (ctx) => {
     const t = await reachTemplate(ctx, ctx.query.code, false);
     const canWrite = await holdsTemplate(ctx.db, authOf(ctx), t, true);
-    return { names: screenNames(t.code), ...generateScreens(t, ctx.lang, canWrite) };
+    const names = screenNames(t.code);
+    const generated = generateScreens(t);
+    const shown = async (kind: GeneratedKind) => {
+      // A configurator's published version (screenConfig, tenant scope) is drawn over the generated one.
+      const published = await currentVersion(ctx.db, names[kind], authOf(ctx).tenantId);
+      const screen = published ? (asRendered(published.content) as Record<string, unknown>) : generated[kind];
+      return canWrite ? screen : readOnlyView(screen);
+    };
+    return { names, list: await shown('list'), form: await shown('form'), detail: await shown('detail') };
   },
 
   'dataTemplate.row.get': async (ctx) => {

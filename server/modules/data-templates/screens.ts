@@ -2,10 +2,11 @@
  * The screens of a template, generated from its definition in the screen vocabulary of schemas/screens
  * (the spec's code generation): a list (`dt-<code>-list`, over dataTemplate.row.query with the template
  * as its filter), a form (`dt-<code>-form`, carrying the template's formulas, so the form computes and
- * refuses as the server does) and a detail (`dt-<code>-detail`). Texts are the template's own, in the
- * reader's language (a stored screen names locale keys; a template's texts are its own, so these
- * screens are served per language rather than stored). Buttons that write appear only for a caller
- * holding the template's write grant; the server checks it again on every call.
+ * refuses as the server does) and a detail (`dt-<code>-detail`). These are version 0 of each screen,
+ * as a file is of a file's screen: a configurator edits and publishes them as any screen
+ * (screen-config/screen-sources.ts). The template's texts are written inline in the three languages
+ * (schemas/inline-texts.ts), so one definition serves every reader. Buttons that write are taken out
+ * for a caller without the template's write grant (readOnlyView); the server checks it again on every call.
  */
 import type { DataTemplate, LocalText, TemplateField } from './definition.ts';
 
@@ -22,8 +23,9 @@ export const FORM_ROUTE = '/platform/dataTemplate/form';
 
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
-function jsonSchemaOf(f: TemplateField, label: string): Record<string, unknown> {
-  const base = { title: label };
+// The labels are the form's fields' (an inline text is no JSON Schema title).
+function jsonSchemaOf(f: TemplateField): Record<string, unknown> {
+  const base = {};
   switch (f.type) {
     case 'number':
       return { ...base, type: ['number', 'null'], minimum: f.minimum, maximum: f.maximum };
@@ -51,12 +53,23 @@ const formatterOf = (f: TemplateField) =>
         ? { formatter: 'truncate' }
         : {};
 
-export function generateScreens(
-  t: DataTemplate,
-  lang: keyof LocalText,
-  canWrite: boolean,
-): { list: Screen; form: Screen; detail: Screen } {
-  const text = (l: LocalText) => l[lang] ?? l['zh-CN'];
+export type GeneratedKind = 'list' | 'form' | 'detail';
+export const GENERATED_KINDS: readonly GeneratedKind[] = ['list', 'form', 'detail'];
+
+/** The template and kind of a generated screen's name (dt-meetingMinutes-list), else undefined. */
+export function generatedScreenOf(name: string): { code: string; kind: GeneratedKind } | undefined {
+  const m = /^dt-([a-z][a-zA-Z0-9]{0,39})-(list|form|detail)$/.exec(name);
+  return m ? { code: m[1]!, kind: m[2] as GeneratedKind } : undefined;
+}
+
+/** A text in the three languages, empty ones as zh-CN's (an inline text has all three). */
+const text = (l: LocalText): LocalText => ({
+  'zh-CN': l['zh-CN'],
+  'zh-TW': l['zh-TW'] || l['zh-CN'],
+  en: l.en || l['zh-CN'],
+});
+
+export function generateScreens(t: DataTemplate): Record<GeneratedKind, Screen> {
   const code = literal(t.code);
   const optionsOf = (f: TemplateField) =>
     (f.options ?? []).map((o) => ({ value: o.value, label: text(o.label) }));
@@ -67,7 +80,7 @@ export function generateScreens(
     title: text(t.name),
     operation: 'dataTemplate.row.query',
     rowKey: 'id',
-    selection: canWrite ? 'multiple' : 'none',
+    selection: 'multiple',
     filters: [{ key: 'template', value: code }],
     search: {
       fields: t.fields
@@ -94,39 +107,35 @@ export function generateScreens(
         sortable: true,
       },
     ],
-    toolbar: canWrite
-      ? [
-          {
-            type: 'navigate',
-            label: 'action.add',
-            icon: 'PlusOutlined',
-            primary: true,
-            to: FORM_ROUTE,
-            query: { template: code },
-          },
-          {
-            type: 'api',
-            label: 'action.remove',
-            icon: 'DeleteOutlined',
-            danger: true,
-            selection: 'multiple',
-            confirm: 'dataTemplate.confirmRemove',
-            operation: 'dataTemplate.row.remove',
-            query: { template: code, ids: 'selection.id' },
-            success: 'action.removeSuccess',
-          },
-        ]
-      : [],
-    rowActions: canWrite
-      ? [
-          {
-            type: 'navigate',
-            label: 'action.edit',
-            to: FORM_ROUTE,
-            query: { template: code, id: 'record.id' },
-          },
-        ]
-      : [],
+    toolbar: [
+      {
+        type: 'navigate',
+        label: 'action.add',
+        icon: 'PlusOutlined',
+        primary: true,
+        to: FORM_ROUTE,
+        query: { template: code },
+      },
+      {
+        type: 'api',
+        label: 'action.remove',
+        icon: 'DeleteOutlined',
+        danger: true,
+        selection: 'multiple',
+        confirm: 'dataTemplate.confirmRemove',
+        operation: 'dataTemplate.row.remove',
+        query: { template: code, ids: 'selection.id' },
+        success: 'action.removeSuccess',
+      },
+    ],
+    rowActions: [
+      {
+        type: 'navigate',
+        label: 'action.edit',
+        to: FORM_ROUTE,
+        query: { template: code, id: 'record.id' },
+      },
+    ],
   };
 
   const form: Screen = {
@@ -135,7 +144,7 @@ export function generateScreens(
     schema: {
       type: 'object',
       required: t.fields.filter((f) => f.required).map((f) => f.key),
-      properties: Object.fromEntries(t.fields.map((f) => [f.key, jsonSchemaOf(f, text(f.label))])),
+      properties: Object.fromEntries(t.fields.map((f) => [f.key, jsonSchemaOf(f)])),
     },
     load: { operation: 'dataTemplate.row.get', query: { template: code, id: 'params.id' } },
     layout: { columns: 2 },
@@ -168,4 +177,22 @@ export function generateScreens(
     })),
   };
   return { list, form, detail };
+}
+
+const WRITES = new Set(['dataTemplate.row.save', 'dataTemplate.row.remove']);
+const writes = (action: unknown): boolean => {
+  const a = action as { operation?: unknown; to?: unknown };
+  return (typeof a.operation === 'string' && WRITES.has(a.operation)) || a.to === FORM_ROUTE;
+};
+
+/**
+ * A list or detail as a reader without the write grant sees it: no button that writes or opens the
+ * form, no row selection. Applied to what is drawn (a configurator's version too), never stored.
+ */
+export function readOnlyView(screen: Screen): Screen {
+  const out: Screen = { ...screen };
+  for (const key of ['toolbar', 'rowActions', 'actions'] as const)
+    if (Array.isArray(out[key])) out[key] = (out[key] as unknown[]).filter((a) => !writes(a));
+  if (out.kind === 'list') out.selection = 'none';
+  return out;
 }

@@ -6,13 +6,15 @@
  * scope (events.ts); the operation log keeps who did it.
  */
 import type { AuthContext } from '../../auth/session.ts';
+import type { Db } from '../../db/database.ts';
 import { authOf, defineHandlers } from '../../http/handler.ts';
 import { Code } from '../../http/codes.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { translate, type Language } from '../../http/i18n.ts';
 import { requirePublishable, translatedProblems } from './check.ts';
 import { announcePublished } from './events.ts';
-import { asRendered, isScreenName, screenFile, screenFileNames } from './files.ts';
+import { asRendered } from './files.ts';
+import { allScreenSources, screenSource, type ScreenSource } from './screen-sources.ts';
 import {
   effectiveVersions,
   offeredDraft,
@@ -34,10 +36,6 @@ import {
   saveDraft,
   type StoredVersion,
 } from './store.ts';
-
-function requireScreen(name: string): void {
-  if (!isScreenName(name)) throw new ApiError(Code.NOT_FOUND, 'screenConfig.unknownScreen', { name });
-}
 
 const scopeOf = (tenantId: string | null): Scope => (tenantId === null ? 'platform' : 'tenant');
 
@@ -64,7 +62,7 @@ const versionRow = (v: StoredVersion, lang: Language) => ({
   ...versionFields(v, lang),
 });
 
-/** Version 0: the file. */
+/** Version 0: the file (or the screen generated from a data template). */
 const FILE_FIELDS = {
   version: 0,
   state: 'FILE' as const,
@@ -79,6 +77,15 @@ const rendered = (content: unknown) => asRendered(content) as Record<string, unk
 
 const authorOf = (auth: AuthContext) => ({ accountId: auth.accountId, name: auth.fullname });
 
+/**
+ * What an override is made from: the platform's current version of the screen, or for a generated
+ * screen its template's version (the platform scope has no base).
+ */
+async function baseOf(db: Db, source: ScreenSource, tenantId: string | null): Promise<number | null> {
+  if (tenantId === null) return null;
+  return source.template ? source.template.version : currentNumber(db, source.name, null);
+}
+
 export const screenConfigHandlers = defineHandlers({
   'screenConfig.list': async (ctx) => {
     const auth = authOf(ctx);
@@ -88,11 +95,11 @@ export const screenConfigHandlers = defineHandlers({
       (await publishedVersions(ctx.db, tenantId)).map((v) => [key(v.name, v.tenantId), v]),
     );
     const drafts = new Map((await openDrafts(ctx.db, tenantId)).map((v) => [key(v.name, v.tenantId), v]));
-    const rows = screenFileNames().map((name) => {
+    const rows = (await allScreenSources(ctx)).map(({ name, content, template }) => {
       const platform = published.get(key(name, null));
       const tenant = published.get(key(name, tenantId));
       const platformVersion = platform?.version ?? 0;
-      const kind = (tenant ?? platform)?.kind ?? screenFile(name).kind;
+      const kind = (tenant ?? platform)?.kind ?? content().kind;
       return {
         name,
         kind: typeof kind === 'string' ? kind : '',
@@ -102,9 +109,11 @@ export const screenConfigHandlers = defineHandlers({
           platform: drafts.get(key(name, null))?.version ?? null,
           tenant: drafts.get(key(name, tenantId))?.version ?? null,
         }),
+        // A generated screen's override was made from a version of its template.
         platformChangedUnderOverride: tenant
-          ? platformChangedUnder(tenant.basePlatformVersion, platformVersion)
+          ? platformChangedUnder(tenant.basePlatformVersion, template?.version ?? platformVersion)
           : false,
+        ...(template ? { template: template.name[ctx.lang] || template.name['zh-CN'] } : {}),
       };
     });
     return { rows };
@@ -112,16 +121,16 @@ export const screenConfigHandlers = defineHandlers({
 
   'screenConfig.versions': async (ctx) => {
     const { name, scope } = ctx.body;
-    requireScreen(name);
+    await screenSource(ctx, name, scope);
     const stored = await listVersions(ctx.db, name, tenantOfScope(authOf(ctx), scope));
     return { rows: [...stored.map((v) => versionFields(v, ctx.lang)), FILE_FIELDS] };
   },
 
   'screenConfig.get': async (ctx) => {
     const { name, scope, version } = ctx.body;
-    requireScreen(name);
+    const source = await screenSource(ctx, name, scope);
     const tenantId = tenantOfScope(authOf(ctx), scope);
-    const file = () => ({ name, scope, ...FILE_FIELDS, content: rendered(screenFile(name)) });
+    const file = () => ({ name, scope, ...FILE_FIELDS, content: rendered(source.content()) });
     if (version === 0) return file();
     const found =
       version === undefined
@@ -138,7 +147,7 @@ export const screenConfigHandlers = defineHandlers({
 
   'screenConfig.check': async (ctx) => {
     const { name, content } = ctx.body;
-    requireScreen(name);
+    await screenSource(ctx, name);
     return { errors: translatedProblems(name, content, ctx.lang) };
   },
 
@@ -146,15 +155,14 @@ export const screenConfigHandlers = defineHandlers({
     const { name, scope, content, note } = ctx.body;
     const auth = authOf(ctx);
     const tenantId = writableTenantOfScope(auth, scope);
-    requireScreen(name);
+    const source = await screenSource(ctx, name, scope);
     const saved = await saveDraft(ctx.db, {
       name,
       tenantId,
       content,
       note: note?.trim() || null,
       author: authorOf(auth),
-      // An override is made from what the platform shows now.
-      basePlatformVersion: tenantId === null ? null : await currentNumber(ctx.db, name, null),
+      basePlatformVersion: await baseOf(ctx.db, source, tenantId),
     });
     return versionRow(saved, ctx.lang);
   },
@@ -162,7 +170,7 @@ export const screenConfigHandlers = defineHandlers({
   'screenConfig.publish': async (ctx) => {
     const { name, scope, version } = ctx.body;
     const tenantId = writableTenantOfScope(authOf(ctx), scope);
-    requireScreen(name);
+    await screenSource(ctx, name, scope);
     const published = await publishDraft(ctx.db, { name, tenantId, version }, (content) =>
       requirePublishable(name, content, ctx.lang),
     );
@@ -174,9 +182,9 @@ export const screenConfigHandlers = defineHandlers({
     const { name, scope, version } = ctx.body;
     const auth = authOf(ctx);
     const tenantId = writableTenantOfScope(auth, scope);
-    requireScreen(name);
+    const source = await screenSource(ctx, name, scope);
     let content: unknown;
-    let basePlatformVersion: number | null = tenantId === null ? null : 0;
+    let basePlatformVersion: number | null = tenantId === null ? null : (source.template?.version ?? 0);
     if (version > 0) {
       const earlier = await findVersion(ctx.db, name, tenantId, version);
       if (!earlier) throw new ApiError(Code.NOT_FOUND, 'screenConfig.noVersion', { name, version });
@@ -184,7 +192,7 @@ export const screenConfigHandlers = defineHandlers({
         throw new ApiError(Code.ILLEGAL_REQUEST, 'screenConfig.notPublished', { version });
       content = earlier.content;
       basePlatformVersion = earlier.basePlatformVersion;
-    } else content = screenFile(name);
+    } else content = source.content();
     const restored = await publishRestored(
       ctx.db,
       { name, tenantId, content, restoredFrom: version, author: authorOf(auth), basePlatformVersion },

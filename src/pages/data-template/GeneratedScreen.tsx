@@ -1,6 +1,7 @@
 /**
- * A data template's generated screen (dataTemplate.screens: its list or its form, built by the server
- * from the template in the reader's language) drawn by the real screen renderer, as any screen file is.
+ * A data template's screen (dataTemplate.screens: its list or its form as the tenant sees it — a
+ * configurator's published version, else the one generated from the template, its texts inline in the
+ * three languages) drawn by the real screen renderer, as any screen file is.
  * While the template is read it shows a spinner; a template that is unknown or not granted shows the
  * server's own message.
  */
@@ -13,6 +14,7 @@ import { ApiCallError } from '../../api/api-call-error.ts';
 import { callApi } from '../../api/call.ts';
 import { useLoad } from '../../../renderers/environment/use-load.ts';
 import type { ScreenDefinition } from '../../../renderers/screen-types.ts';
+import { inlineTextIn, isInlineText } from '../../../schemas/inline-texts.ts';
 
 const ScreenRenderer = lazy(() => import('../../../renderers/ScreenRenderer.tsx'));
 
@@ -28,13 +30,13 @@ export default function GeneratedScreen({
   params?: Record<string, unknown>;
 }) {
   const { i18n } = useTranslation();
-  // The texts are the template's own in the reader's language: a change of language reads them again.
-  const screens = useLoad(`${code}\u0000${i18n.language}`, (signal) =>
-    callApi('dataTemplate.screens', { query: { code }, signal }),
-  );
+  const screens = useLoad(code, (signal) => callApi('dataTemplate.screens', { query: { code }, signal }));
   // The tab says the template's name (会议纪要), not the route's fixed title.
-  const title = (screens.data?.[kind] as ScreenDefinition | undefined)?.title;
-  useTabTitle(useLocation().pathname, typeof title === 'string' ? title : undefined);
+  const title: unknown = (screens.data?.[kind] as ScreenDefinition | undefined)?.title;
+  useTabTitle(
+    useLocation().pathname,
+    isInlineText(title) ? inlineTextIn(title, i18n.language) : typeof title === 'string' ? title : undefined,
+  );
   if (screens.error !== undefined)
     return (
       <Alert

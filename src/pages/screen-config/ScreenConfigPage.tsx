@@ -12,7 +12,7 @@ import { useRendererEnvironment } from '../../../renderers/environment/RendererE
 import type { ScreenRow } from './screen-config-api.ts';
 import { ScreenEditor } from './ScreenEditor.tsx';
 import { ScreenList } from './ScreenList.tsx';
-import { editableScopes, openingScope } from './scopes.ts';
+import { editableScopes, openingScope, scopesOfScreen } from './scopes.ts';
 
 export default function ScreenConfigPage() {
   const { t } = useTranslation();
@@ -28,8 +28,8 @@ export default function ScreenConfigPage() {
           key={open.name}
           name={open.name}
           row={open}
-          scopes={scopes}
-          initialScope={openingScope(open, scopes)}
+          scopes={scopesOfScreen(open.name, scopes)}
+          initialScope={openingScope(open, scopesOfScreen(open.name, scopes))}
           onBack={() => setOpen(null)}
         />
       ) : (

@@ -20,7 +20,7 @@ import type { SchemaMode } from './schema-text.ts';
 import { useScreenDocument } from './use-screen-document.ts';
 import { useUnsavedGuard } from './use-unsaved-guard.ts';
 import { VersionDiff } from './VersionDiff.tsx';
-import { useVersionName } from './VersionLabel.tsx';
+import { isGeneratedScreen, useVersionName } from './VersionLabel.tsx';
 import { VersionsDrawer } from './VersionsDrawer.tsx';
 import './screen-config.css';
 
@@ -46,7 +46,7 @@ export function ScreenEditor({ name, row, scopes, initialScope, onBack }: Screen
   const { t } = useTranslation();
   const api = useScreenConfigApi();
   const { notify } = useRendererEnvironment();
-  const versionName = useVersionName();
+  const versionName = useVersionName(name);
   const [scope, setScope] = useState(initialScope);
   const doc = useScreenDocument(name, scope);
   const editor = useRef<SchemaCodeEditorHandle>(null);
@@ -101,11 +101,19 @@ export function ScreenEditor({ name, row, scopes, initialScope, onBack }: Screen
   /** The tenant's override against the platform's current version (the platform changed under it). */
   const compareWithPlatform = async () => {
     try {
-      const [platform, override] = await Promise.all([api.get(name, 'platform'), api.get(name, 'tenant')]);
+      // A data template's screen has no platform version: its override is compared with what the
+      // template generates now.
+      const generated = isGeneratedScreen(name);
+      const [platform, override] = await Promise.all([
+        generated ? api.get(name, 'tenant', 0) : api.get(name, 'platform'),
+        api.get(name, 'tenant'),
+      ]);
       setComparison({
         left: platform.content,
         right: override.content,
-        leftLabel: t('screenEditor.diff.platform', { version: versionName(platform.version) }),
+        leftLabel: generated
+          ? versionName(0)
+          : t('screenEditor.diff.platform', { version: versionName(platform.version) }),
         rightLabel: t('screenEditor.diff.override', { version: versionName(override.version) }),
       });
     } catch {
@@ -229,6 +237,7 @@ export function ScreenEditor({ name, row, scopes, initialScope, onBack }: Screen
         }
       />
       <VersionsDrawer
+        name={name}
         open={versionsOpen}
         onClose={() => setVersionsOpen(false)}
         rows={doc.versions.data ?? []}

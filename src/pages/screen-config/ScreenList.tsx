@@ -10,8 +10,10 @@ import { useLoad } from '../../../renderers/environment/use-load.ts';
 import { useScreenConfigApi, type ScreenRow } from './screen-config-api.ts';
 import { VersionLabel } from './VersionLabel.tsx';
 
-export function matchesName(row: Pick<ScreenRow, 'name'>, search: string): boolean {
-  return row.name.toLowerCase().includes(search.trim().toLowerCase());
+/** By the screen's name, or a data template's screen by its template's name too. */
+export function matchesName(row: Pick<ScreenRow, 'name' | 'template'>, search: string): boolean {
+  const wanted = search.trim().toLowerCase();
+  return row.name.toLowerCase().includes(wanted) || (row.template?.toLowerCase().includes(wanted) ?? false);
 }
 
 export function ScreenList({ onOpen }: { onOpen(row: ScreenRow): void }) {
@@ -29,9 +31,12 @@ export function ScreenList({ onOpen }: { onOpen(row: ScreenRow): void }) {
       title: t('screenEditor.list.name'),
       dataIndex: 'name',
       render: (name: string, row) => (
-        <Button type="link" style={{ padding: 0 }} onClick={() => onOpen(row)}>
-          {name}
-        </Button>
+        <Space size={4}>
+          <Button type="link" style={{ padding: 0 }} onClick={() => onOpen(row)}>
+            {name}
+          </Button>
+          {row.template ? <Tag>{t('screenEditor.list.template', { name: row.template })}</Tag> : null}
+        </Space>
       ),
     },
     { title: t('screenEditor.list.kind'), dataIndex: 'kind', width: 110 },
@@ -39,7 +44,7 @@ export function ScreenList({ onOpen }: { onOpen(row: ScreenRow): void }) {
       title: t('screenEditor.list.platformVersion'),
       dataIndex: 'platformVersion',
       width: 130,
-      render: (version: number) => <VersionLabel version={version} />,
+      render: (version: number, row) => <VersionLabel version={version} name={row.name} />,
     },
     {
       title: t('screenEditor.list.tenantVersion'),
@@ -47,7 +52,7 @@ export function ScreenList({ onOpen }: { onOpen(row: ScreenRow): void }) {
       width: 150,
       render: (version: number | null, row) => (
         <Space size={4}>
-          {version === null ? '—' : <VersionLabel version={version} />}
+          {version === null ? '—' : <VersionLabel version={version} name={row.name} />}
           {row.platformChangedUnderOverride ? (
             <Tooltip title={t('screenEditor.list.platformChangedHint')}>
               <Tag color="warning">{t('screenEditor.list.platformChanged')}</Tag>

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Button, Drawer, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { VersionRow, VersionState } from './screen-config-api.ts';
-import { VersionLabel } from './VersionLabel.tsx';
+import { isGeneratedScreen, VersionLabel } from './VersionLabel.tsx';
 
 const STATE_COLOURS: Record<VersionState, string> = {
   DRAFT: 'processing',
@@ -27,6 +27,8 @@ export function canRestore(row: VersionRow, rows: readonly VersionRow[]): boolea
 }
 
 export interface VersionsDrawerProps {
+  /** The screen's name (a data template's screen names its version 0 'generated', not 'file'). */
+  name?: string;
   open: boolean;
   onClose(): void;
   rows: readonly VersionRow[];
@@ -41,6 +43,7 @@ export interface VersionsDrawerProps {
 }
 
 export function VersionsDrawer({
+  name,
   open,
   onClose,
   rows,
@@ -61,7 +64,7 @@ export function VersionsDrawer({
       width: 110,
       render: (version: number) => (
         <Space size={4}>
-          <VersionLabel version={version} />
+          <VersionLabel version={version} name={name} />
           {version === editing ? <Tag>{t('screenEditor.versions.editing')}</Tag> : null}
         </Space>
       ),
@@ -72,7 +75,9 @@ export function VersionsDrawer({
       width: 100,
       render: (state: VersionState, row) => (
         <Space size={4}>
-          <Tag color={STATE_COLOURS[state]}>{t(`screenEditor.state.${state}`)}</Tag>
+          <Tag color={STATE_COLOURS[state]}>
+            {t(`screenEditor.state.${state === 'FILE' && isGeneratedScreen(name) ? 'GENERATED' : state}`)}
+          </Tag>
           {row.version === current ? <Tag color="green">{t('screenEditor.versions.current')}</Tag> : null}
         </Space>
       ),

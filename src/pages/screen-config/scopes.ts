@@ -5,6 +5,7 @@
  */
 import type { SessionScope } from '../../../renderers/environment/environment-types.ts';
 import type { ScreenRow, ScreenScope } from './screen-config-api.ts';
+import { isGeneratedScreen } from './VersionLabel.tsx';
 
 export const CONFIGURE_PERMISSION = 'screen:configure';
 
@@ -21,4 +22,9 @@ export function openingScope(row: ScreenRow | undefined, scopes: readonly Screen
   if (row?.draft && scopes.includes(row.draft.scope)) return row.draft.scope;
   if (row?.tenantVersion != null && scopes.includes('tenant')) return 'tenant';
   return scopes[0];
+}
+
+/** A data template's screen lives in its tenant only: the platform has no templates. */
+export function scopesOfScreen(name: string, scopes: readonly ScreenScope[]): ScreenScope[] {
+  return isGeneratedScreen(name) ? scopes.filter((scope) => scope === 'tenant') : [...scopes];
 }

@@ -18,6 +18,7 @@ import { ScreenFixtures } from '../../../renderers/fixtures/ScreenFixtures.tsx';
 import { ScreenRenderer } from '../../../renderers/ScreenRenderer.tsx';
 import type { ScreenDefinition } from '../../../renderers/screen-types.ts';
 import { SCHEMAS_DIR } from '../../../schemas/catalogue.ts';
+import { withInlineTexts } from '../../../schemas/inline-texts.ts';
 import { i18n } from '../../../src/i18n/i18n.ts';
 import { setupTestI18n } from './i18n.ts';
 import { renderedOutline, wiredActions } from './screen-outline.ts';
@@ -99,6 +100,38 @@ export function shareOfScreenFiles(part: number, parts: number): string[] {
   return screenFiles.filter((_, i) => i % parts === part - 1);
 }
 
+/**
+ * Renders a screen (its file, or a definition given as a stored version is) with fixtures, and matches
+ * its outline — title, fields or columns, buttons and what each is wired to — with the snapshot.
+ */
+export async function expectRenderedOutline(
+  name: string,
+  definition: ScreenDefinition,
+  options: { given?: boolean; dataSource?: ReturnType<typeof createFixtureDataSource> } = {},
+): Promise<void> {
+  const { container } = renderWithFixtures(
+    <ScreenRenderer
+      name={name}
+      screen={options.given ? definition : undefined}
+      params={SCREEN_PARAMS[name]}
+    />,
+    options.dataSource,
+  );
+  await settled(container);
+  expect(container.querySelector('[data-testid="screen-error"]')).toBeNull();
+  const rendered = renderedOutline(container);
+  expect(rendered.heading ?? rendered.fields ?? rendered.columns).toBeDefined();
+  const buttons = [...(rendered.buttons ?? []), ...(rendered.rowButtons ?? [])];
+  // A stored version's inline texts (schemas/inline-texts.ts) as the reader sees them.
+  const shown = withInlineTexts(definition, i18n.language);
+  expect({
+    kind: shown.kind,
+    title: shown.title ? i18n.t(shown.title) : undefined,
+    ...rendered,
+    actions: wiredActions(shown, i18n, buttons),
+  }).toMatchSnapshot();
+}
+
 /** Each file of the share renders with fixtures, and its outline matches the snapshot. */
 export function describeScreenRenders(part: number, parts: number): void {
   screenTestSetup();
@@ -108,18 +141,7 @@ export function describeScreenRenders(part: number, parts: number): void {
       async (file) => {
         const name = file.replace(/\.yaml$/, '');
         const definition = parse(readFileSync(join(SCREENS_DIR, file), 'utf8')) as ScreenDefinition;
-        const { container } = renderWithFixtures(<ScreenRenderer name={name} params={SCREEN_PARAMS[name]} />);
-        await settled(container);
-        expect(container.querySelector('[data-testid="screen-error"]')).toBeNull();
-        const rendered = renderedOutline(container);
-        expect(rendered.heading ?? rendered.fields ?? rendered.columns).toBeDefined();
-        const buttons = [...(rendered.buttons ?? []), ...(rendered.rowButtons ?? [])];
-        expect({
-          kind: definition.kind,
-          title: definition.title ? i18n.t(definition.title) : undefined,
-          ...rendered,
-          actions: wiredActions(definition, i18n, buttons),
-        }).toMatchSnapshot();
+        await expectRenderedOutline(name, definition);
       },
       30_000,
     );
