@@ -14,7 +14,7 @@ import { call, startTestServer, type TestServer } from '../support/server.ts';
 import { db, demoTenantId, grantRole, makeAccount, makeTenant } from './auth-support.ts';
 import { dbKindsOf } from './databases.ts';
 import { screenProblems } from '../../server/modules/screen-config/check.ts';
-import { meetingMinutes, RULE_MESSAGE, text } from '../support/meeting-minutes.ts';
+import { meetingMinutes, RULE_MESSAGE, text } from '../../renderers/fixtures/meeting-minutes.ts';
 
 describe.each(dbKindsOf(import.meta.url))('data templates on %s', (kind) => {
   let t: TestServer;
@@ -278,6 +278,48 @@ describe.each(dbKindsOf(import.meta.url))('data templates on %s', (kind) => {
       );
     }
     expect(await rowCount('t_demo')).toBe(before);
+  });
+
+  it('refuses a person, organisation or attachment that is not the tenant’s own', async () => {
+    const template = {
+      code: 'visitLog',
+      name: text('来访登记', '來訪登記', 'Visits'),
+      fields: [
+        { key: 'visitor', label: text('接待人', '接待人', 'Host'), type: 'person' },
+        { key: 'dept', label: text('部门', '部門', 'Department'), type: 'org' },
+        { key: 'scan', label: text('扫描件', '掃描件', 'Scan'), type: 'attachment' },
+      ],
+      formulas: {},
+    };
+    await ok(post('save', { template }, configurator));
+    const demoEmployee = await db(t)
+      .withSchema('t_demo')
+      .selectFrom('employee')
+      .select('id')
+      .executeTakeFirstOrThrow();
+    const demoOrg = await db(t).withSchema('t_demo').selectFrom('org').select('id').executeTakeFirstOrThrow();
+    const otherSchema = (
+      await db(t)
+        .selectFrom('platform.tenant')
+        .select('schema_name')
+        .where('id', '=', other)
+        .executeTakeFirstOrThrow()
+    ).schema_name;
+    const otherEmployee = await db(t)
+      .withSchema(otherSchema)
+      .selectFrom('employee')
+      .select('id')
+      .executeTakeFirstOrThrow();
+    const save = (values: Record<string, unknown>) =>
+      post('row/save?template=visitLog', { values }, configurator);
+    const refused = await save({ visitor: otherEmployee.id, dept: demoOrg.id, scan: 'nosuchfile' });
+    expect(refused.body.state).toBe(6010101);
+    expect(refused.body.cause).toEqual([
+      expect.objectContaining({ field: 'visitor', message: '人员不存在或不属于本租户' }),
+      expect.objectContaining({ field: 'scan', message: '附件不存在或不属于本租户' }),
+    ]);
+    const saved = await ok(save({ visitor: demoEmployee.id, dept: demoOrg.id }));
+    expect(saved).toMatchObject({ visitor: demoEmployee.id, dept: demoOrg.id, scan: null });
   });
 
   it('guards rows by the template’s own grants, and keeps them from other tenants', async () => {

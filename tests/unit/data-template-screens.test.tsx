@@ -13,7 +13,7 @@ import { recordingUi, ScreenFixtures } from '../../renderers/fixtures/ScreenFixt
 import { ScreenRenderer } from '../../renderers/ScreenRenderer.tsx';
 import type { ScreenDefinition } from '../../renderers/screen-types.ts';
 import { generateScreens } from '../../server/modules/data-templates/screens.ts';
-import { meetingMinutes } from '../support/meeting-minutes.ts';
+import { meetingMinutes } from '../../renderers/fixtures/meeting-minutes.ts';
 import { setupTestI18n } from './support/i18n.ts';
 
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import type { ScreenDefinition } from '../../renderers/screen-types.ts';
 import { asRendered, screenFile } from '../../server/modules/screen-config/files.ts';
 import { screenProblems } from '../../server/modules/screen-config/check.ts';
 import { generateScreens, readOnlyView } from '../../server/modules/data-templates/screens.ts';
-import { meetingMinutes, text } from '../support/meeting-minutes.ts';
+import { meetingMinutes, text } from '../../renderers/fixtures/meeting-minutes.ts';
 import { expectRenderedOutline, screenTestSetup } from './support/screen-render.tsx';
 
 screenTestSetup();

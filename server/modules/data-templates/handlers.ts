@@ -14,6 +14,7 @@ import { idList, spaceOf } from '../people/common.ts';
 import { holdsTemplate } from './access.ts';
 import { checkDefinition, CODE_PATTERN, type DataTemplate } from './definition.ts';
 import type { Plan, Step } from './ddl.ts';
+import { unknownReferences } from './references.ts';
 import { checkRow } from './row-values.ts';
 import { findRow, queryRows, removeRows, writeRow } from './rows.ts';
 import { generateScreens, readOnlyView, screenNames, type GeneratedKind } from './screens.ts';
@@ -174,6 +175,19 @@ export const dataTemplateHandlers = defineHandlers({
     const fieldErrors = Object.entries(checked.errors).flatMap(([field, messages]) =>
       messages.map((message) => ({ field, message })),
     );
+    // People, organisations and attachments the values name must be the tenant's own.
+    if (fieldErrors.length === 0)
+      for (const missing of await unknownReferences(
+        ctx.db,
+        tenantSchemaOf(ctx),
+        authOf(ctx).tenantId!,
+        t,
+        checked.values,
+      ))
+        fieldErrors.push({
+          field: missing.field,
+          message: translate(ctx.lang, `dataTemplate.error.unknown.${missing.type}`, { id: missing.value }),
+        });
     if (fieldErrors.length > 0)
       throw new ApiError(
         Code.ILLEGAL_REQUEST,

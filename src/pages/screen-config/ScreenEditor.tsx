@@ -20,7 +20,7 @@ import type { SchemaMode } from './schema-text.ts';
 import { useScreenDocument } from './use-screen-document.ts';
 import { useUnsavedGuard } from './use-unsaved-guard.ts';
 import { VersionDiff } from './VersionDiff.tsx';
-import { isGeneratedScreen, useVersionName } from './VersionLabel.tsx';
+import { isGeneratedScreen, stateKey, useVersionName } from './VersionLabel.tsx';
 import { VersionsDrawer } from './VersionsDrawer.tsx';
 import './screen-config.css';
 
@@ -136,7 +136,7 @@ export function ScreenEditor({ name, row, scopes, initialScope, onBack }: Screen
           <Tag data-testid="screen-editor-opened">
             {t('screenEditor.editing', {
               version: versionName(opened.version),
-              state: t(`screenEditor.state.${opened.state}`),
+              state: t(stateKey(opened.state, name)),
               scope: t(`screenEditor.scope.${opened.scope}`),
             })}
           </Tag>

@@ -8,6 +8,10 @@ import { useTranslation } from 'react-i18next';
 export const isGeneratedScreen = (name: string | undefined): boolean =>
   name !== undefined && /^dt-[a-z][a-zA-Z0-9]*-(list|form|detail)$/.test(name);
 
+/** The locale key of a version's state: a generated screen's version 0 is 'generated', not 'file'. */
+export const stateKey = (state: string, name: string | undefined): string =>
+  `screenEditor.state.${state === 'FILE' && isGeneratedScreen(name) ? 'GENERATED' : state}`;
+
 export function useVersionName(name?: string): (version: number) => string {
   const { t } = useTranslation();
   const zero = isGeneratedScreen(name) ? 'screenEditor.version.generated' : 'screenEditor.version.file';

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Button, Drawer, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { VersionRow, VersionState } from './screen-config-api.ts';
-import { isGeneratedScreen, VersionLabel } from './VersionLabel.tsx';
+import { stateKey, VersionLabel } from './VersionLabel.tsx';
 
 const STATE_COLOURS: Record<VersionState, string> = {
   DRAFT: 'processing',
@@ -75,9 +75,7 @@ export function VersionsDrawer({
       width: 100,
       render: (state: VersionState, row) => (
         <Space size={4}>
-          <Tag color={STATE_COLOURS[state]}>
-            {t(`screenEditor.state.${state === 'FILE' && isGeneratedScreen(name) ? 'GENERATED' : state}`)}
-          </Tag>
+          <Tag color={STATE_COLOURS[state]}>{t(stateKey(state, name))}</Tag>
           {row.version === current ? <Tag color="green">{t('screenEditor.versions.current')}</Tag> : null}
         </Space>
       ),
