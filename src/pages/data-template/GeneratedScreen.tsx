@@ -36,6 +36,7 @@ export default function GeneratedScreen({
   useTabTitle(
     useLocation().pathname,
     isInlineText(title) ? inlineTextIn(title, i18n.language) : typeof title === 'string' ? title : undefined,
+    i18n.language,
   );
   if (screens.error !== undefined)
     return (

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useMenuLabel } from '../menu-label.ts';
 import { usePopupIcons } from '../usePopupIcons.ts';
 import { actionApplies, actionsFor, type PageTab } from './tab-rules.ts';
-import { tabTitlesAtom } from './tab-titles.ts';
+import { ownTabTitle, tabTitlesAtom } from './tab-titles.ts';
 
 export interface TabHandlers {
   onOpen: (tab: PageTab) => void;
@@ -45,9 +45,9 @@ export function TabItem({
   handlers: TabHandlers;
   sortable?: SortableBits;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const label = useMenuLabel();
-  const ownTitle = useAtomValue(tabTitlesAtom)[tab.path];
+  const ownTitle = ownTabTitle(useAtomValue(tabTitlesAtom), tab.path, i18n.language);
   const fixed = Boolean(tab.meta.affix);
   const [icon, loadIcons] = usePopupIcons();
   const items: MenuProps['items'] = [
