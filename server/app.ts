@@ -21,6 +21,8 @@ import { loadRenderBundle, publicPageRenderer, type RenderBundle } from './http/
 import { sanitizeMessageHtml } from './modules/messages/sanitize.ts';
 import { installAssetRoute } from './http/static-assets.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
+import { installHealthRoutes } from './http/health.ts';
+import { installMetrics } from './http/metrics.ts';
 import { buildValidatorCompiler } from './http/validation.ts';
 import { allHandlers } from './modules/index.ts';
 import { registerTusRoutes } from './files/tus.ts';
@@ -62,6 +64,8 @@ export interface BuildOptions {
   renderBundle?: () => Promise<RenderBundle | undefined>;
   /** Sees every route as it is registered (tests check that each catalogue route has its schemas). */
   onRoute?: (route: RouteOptions) => void;
+  /** The process's job queue (start.ts), for /ready and the metrics. */
+  jobQueue?: { state(): 'starting' | 'running' | 'stopped' | 'failed' };
 }
 
 export async function buildApp(db: Db, config: ServerConfig, opts: BuildOptions = {}): Promise<BuiltApp> {
@@ -149,6 +153,14 @@ export async function buildApp(db: Db, config: ServerConfig, opts: BuildOptions 
   app.addHook('onClose', async () => events.close());
   // With PostgreSQL, listen before serving: an event published meanwhile would reach no stream here.
   app.addHook('onReady', async () => events.ready());
+  // For the load balancer and Prometheus (issue 28): /health, /ready, /metrics.
+  const queueState = opts.jobQueue && (() => opts.jobQueue!.state());
+  installHealthRoutes(app, { db, jobQueue: queueState });
+  installMetrics(app, {
+    openStreams: () => streams.size(),
+    jobQueueUp: queueState && (() => (queueState() === 'running' ? 1 : 0)),
+    token: config.metricsToken,
+  });
   registerCatalogueRoutes(app, { db, config, operations, handlers: opts.handlers ?? allHandlers });
   await registerTusRoutes(app, db, config);
   registerSitemapRoutes(app, db);

@@ -25,6 +25,8 @@ export interface ServerConfig {
   logLevel: string;
   /** STREAM_SWEEP_MS: how often open event streams check that their sessions still live (default 5 s). */
   streamSweepMs: number;
+  /** METRICS_TOKEN: a bearer token that lets a remote Prometheus read /metrics (from this machine: always). */
+  metricsToken?: string;
   /** TRUST_PROXY: false (default), true, a hop count, or comma-separated proxy addresses. */
   trustProxy: boolean | number | string[];
 
@@ -133,6 +135,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     seedFilingDemo: env.SEED_FILING_DEMO ? env.SEED_FILING_DEMO === 'true' : env.SEED_DEMO !== 'false',
     logLevel: env.LOG_LEVEL || 'info',
     streamSweepMs: Math.max(100, int(env.STREAM_SWEEP_MS, 5_000)),
+    metricsToken: env.METRICS_TOKEN || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     refreshTokenTtl: int(env.REFRESH_TOKEN_TTL, 7 * 24 * 3600),
     tenantRegOpen: env.TENANT_REG_OPEN === 'true',

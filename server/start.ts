@@ -83,7 +83,7 @@ export async function prepareServer(config: ServerConfig, opts: BuildOptions = {
   if (opts.backgroundJobs)
     publicDataset.catch((err: Error) => console.warn(`demo public dataset job: ${err.message}`));
   else await publicDataset;
-  const { app } = await timed('build app', buildApp(database.db, config, opts));
+  const { app } = await timed('build app', buildApp(database.db, config, { ...opts, jobQueue: queue }));
   // A moment after listening: the first pages and sign-ins are served before the queue's own start-up
   // queries (on a fresh data directory, pg-boss creates its schema) take the database for a while.
   app.addHook('onListen', async () => void setTimeout(markListening, JOBS_AFTER_LISTEN_MS).unref());

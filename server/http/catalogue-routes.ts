@@ -68,6 +68,8 @@ export function registerCatalogueRoutes(
       app.route({
         method: op.method,
         url,
+        // The operation a request was, for the metrics (metrics.ts) and logs.
+        config: { operation: op.id },
         schema: {
           ...(op.request?.query ? { querystring: op.request.query } : {}),
           ...(op.request?.body && !op.request.multipart && op.method !== 'GET'

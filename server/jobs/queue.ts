@@ -62,6 +62,8 @@ export interface JobQueue {
   /** The started queue with these queues created (with the default retries) where missing. */
   queues(...names: string[]): Promise<PgBoss>;
   stop(): Promise<void>;
+  /** Where the queue is: starting (maybe in the background), running, stopped, or failed to start. */
+  state(): 'starting' | 'running' | 'stopped' | 'failed';
 }
 
 export async function startJobQueue(db: Db, opts: JobQueueOptions): Promise<JobQueue> {
@@ -116,9 +118,15 @@ export async function startJobQueue(db: Db, opts: JobQueueOptions): Promise<JobQ
     return made;
   };
 
+  let state: 'starting' | 'running' | 'stopped' | 'failed' = 'starting';
+  started.then(
+    () => state === 'starting' && (state = 'running'),
+    () => state === 'starting' && (state = stopped ? 'stopped' : 'failed'),
+  );
   return {
     workers: opts.workers,
     boss: () => started,
+    state: () => state,
     async queues(...names: string[]) {
       const boss = await started;
       for (const name of names) await (created.get(name) ?? create(boss, name));
@@ -127,6 +135,7 @@ export async function startJobQueue(db: Db, opts: JobQueueOptions): Promise<JobQ
     async stop() {
       if (stopped) return;
       stopped = true;
+      state = 'stopped';
       cancelStart();
       const boss = await started.catch(() => undefined);
       await boss?.stop({ graceful: true, wait: true, timeout: 5000, close: true });

@@ -156,7 +156,10 @@ async function inAppVisits(
       );
       tab.push(Number(await shown.jsonValue()) - back);
       // Close the other list's tab so the next click opens it anew.
+      // ...and wait for its page to be gone too, so the next opening is a new page, not the old one.
+      const panes = await page.locator('.mf-page').count();
       await page.getByTestId('tab').filter({ hasText: there }).locator('.mf-tab-close').click();
+      await page.waitForFunction((n) => document.querySelectorAll('.mf-page').length < n, panes);
     }
   } finally {
     await context.close();
