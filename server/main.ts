@@ -59,8 +59,24 @@ if (filingDemo) {
       : '    password for every demo account: the one in DEMO_PASSWORD\n',
   );
 }
+/**
+ * A graceful stop, bounded: /ready turns 503 and new requests are refused, open bell streams are told to
+ * reconnect elsewhere, in-flight requests finish, the job queue hands its jobs back, the database closes.
+ * If that takes longer than SHUTDOWN_TIMEOUT_MS (default 20 s), the process exits anyway.
+ */
+const SHUTDOWN_TIMEOUT_MS = Math.max(1_000, Number(process.env.SHUTDOWN_TIMEOUT_MS) || 20_000);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void server.close().then(() => process.exit(0));
+    setTimeout(() => {
+      console.error(`  stopping took over ${SHUTDOWN_TIMEOUT_MS} ms: exiting anyway`);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    void server.close().then(
+      () => process.exit(0),
+      (err: Error) => {
+        console.error(`  stopping failed: ${err.message}`);
+        process.exit(1);
+      },
+    );
   });
 }

@@ -3,7 +3,9 @@
  * fetch because EventSource cannot send the bearer token and the tenant header. Each event reloads the
  * bell (new message, read elsewhere) or says a reply came. When the stream cannot open or breaks, the
  * bell polls instead and tries the stream again later; an expired token is refreshed first (the api
- * client's refresh queue). The server ends the stream when the session ends; the bell then stops.
+ * client's refresh queue). The server ends the stream when the session ends; the bell then stops. An
+ * instance that shuts down ends its streams with the reason `shutdown`: the bell opens again later (on
+ * whichever instance answers) and reads the list afresh, so nothing sent meanwhile is missed.
  */
 import { SERVICE_PREFIX } from '../../schemas/catalogue-types.ts';
 import { expireScreenOverrides } from '../../renderers/screen-overrides.ts';
@@ -121,7 +123,8 @@ export function startBellStream(handlers: BellStreamHandlers): () => void {
           handlers.replied(String((data as { messageId?: unknown }).messageId ?? ''));
         else if (name === 'screens')
           expireScreenOverrides(); // a screen version was published
-        else if (name === 'end') ended = true;
+        // An instance going away is not the session ending: open again (elsewhere) below.
+        else if (name === 'end') ended = (data as { reason?: unknown } | null)?.reason !== 'shutdown';
       });
     } catch {
       // broken connection: try again below
