@@ -38,7 +38,7 @@ const keepImportMeta = {
 
 const started = Date.now();
 await build({
-  entryPoints: [resolve(root, 'server/main.ts')],
+  entryPoints: { main: resolve(root, 'server/main.ts'), backup: resolve(root, 'server/ops/backup-main.ts') },
   outdir,
   bundle: true,
   platform: 'node',
