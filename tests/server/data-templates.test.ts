@@ -295,9 +295,13 @@ describe.each(dbKindsOf(import.meta.url))('data templates on %s', (kind) => {
     const demoEmployee = await db(t)
       .withSchema('t_demo')
       .selectFrom('employee')
-      .select('id')
+      .select(['id', 'name'])
       .executeTakeFirstOrThrow();
-    const demoOrg = await db(t).withSchema('t_demo').selectFrom('org').select('id').executeTakeFirstOrThrow();
+    const demoOrg = await db(t)
+      .withSchema('t_demo')
+      .selectFrom('org')
+      .select(['id', 'name'])
+      .executeTakeFirstOrThrow();
     const otherSchema = (
       await db(t)
         .selectFrom('platform.tenant')
@@ -319,7 +323,43 @@ describe.each(dbKindsOf(import.meta.url))('data templates on %s', (kind) => {
       expect.objectContaining({ field: 'scan', message: '附件不存在或不属于本租户' }),
     ]);
     const saved = await ok(save({ visitor: demoEmployee.id, dept: demoOrg.id }));
-    expect(saved).toMatchObject({ visitor: demoEmployee.id, dept: demoOrg.id, scan: null });
+    // Each reference comes back with the name of what it names, for the list and the detail to show.
+    expect(saved).toMatchObject({
+      visitor: demoEmployee.id,
+      visitor_name: demoEmployee.name,
+      dept: demoOrg.id,
+      dept_name: demoOrg.name,
+      scan: null,
+      scan_name: null,
+    });
+    // A loaded row sent back as it came (names included) saves again.
+    const { id, createTime: _c, updateTime: _u, ...values } = saved;
+    expect(
+      (await post('row/save?template=visitLog', { id, values: { ...values, id } }, configurator)).body.state,
+    ).toBe(200);
+    // Its generated screens show the names, pick one person and one file, and pass the build's check.
+    const screens = await ok(get('screens?code=visitLog', configurator));
+    expect(screens.list.columns.map((c: { field: string }) => c.field)).toEqual([
+      'visitor_name',
+      'dept_name',
+      'scan_name',
+      'updateTime',
+    ]);
+    expect(screens.form.fields).toEqual([
+      expect.objectContaining({
+        name: 'visitor',
+        widget: 'peopleSearch',
+        widgetOptions: { shape: 'commaList', maxCount: 1 },
+      }),
+      expect.objectContaining({ name: 'dept', widget: 'orgPicker' }),
+      expect.objectContaining({
+        name: 'scan',
+        widget: 'attachmentSelector',
+        widgetOptions: { storage: 'id', limit: 1 },
+      }),
+    ]);
+    for (const kind of ['list', 'form', 'detail'] as const)
+      expect(screenProblems(screens.names[kind], screens[kind]), kind).toEqual([]);
   });
 
   it('guards rows by the template’s own grants, and keeps them from other tenants', async () => {

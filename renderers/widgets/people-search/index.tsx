@@ -4,7 +4,8 @@
  * end of the list asks for the next; nothing is read before the user types. Chosen people the page
  * does not hold are named through employee.transfer. ui:options: `shape` — `commaList` (default for a
  * string field: 'id1,id2'), `ids` or `people` ([{id, name, account}], default for an array of objects);
- * `operation` (default employee.query), `searchKey` (default name), `pageSize` (default 20).
+ * `operation` (default employee.query), `searchKey` (default name), `pageSize` (default 20), `maxCount`
+ * (how many may be chosen; 1 for a field that names one person).
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Select, Spin } from 'antd';
@@ -59,6 +60,8 @@ export default function PeopleSearchWidget({
   const operation = typeof options.operation === 'string' ? options.operation : 'employee.query';
   const searchKey = typeof options.searchKey === 'string' ? options.searchKey : 'name';
   const pageSize = typeof options.pageSize === 'number' ? options.pageSize : 20;
+  const maxCount =
+    typeof options.maxCount === 'number' && options.maxCount > 0 ? options.maxCount : undefined;
 
   const ids = idsOf(value);
   // People the value names, as far as known (kept when the user chooses; search results come and go).
@@ -126,6 +129,7 @@ export default function PeopleSearchWidget({
     <Select
       id={id}
       mode="multiple"
+      maxCount={maxCount}
       showSearch
       filterOption={false}
       searchValue={text}

@@ -53,6 +53,15 @@ export interface DataTemplate {
   writeRoles: string[];
 }
 
+/** Fields whose value is the id of something of the tenant: a person, an organisation, a file. */
+export const REFERENCE_TYPES: ReadonlySet<FieldType> = new Set(['person', 'org', 'attachment']);
+
+/**
+ * Where a row answers the name of what a reference field names (a person's, an organisation's, a
+ * file's), beside the id: `<key>_name` (a field key has no underscore, so none can take it).
+ */
+export const nameKeyOf = (key: string) => `${key}_name`;
+
 /** A code or field key: a letter, then letters and digits (also a quoted SQL name, within 63 bytes). */
 export const CODE_PATTERN = /^[a-z][a-zA-Z0-9]{0,39}$/;
 /** The columns every row table has; no field may take their names. */

@@ -10,6 +10,8 @@ import { isCalendarDate } from '../../../schemas/validators/dates.ts';
 import {
   DEFAULT_MAX_LENGTH,
   INT_RANGE,
+  nameKeyOf,
+  REFERENCE_TYPES,
   RESERVED_KEYS,
   type DataTemplate,
   type TemplateField,
@@ -83,9 +85,13 @@ export function checkRow(
   const errors: Record<string, string[]> = {};
   const fail = (key: string, text: string) => (errors[key] ??= []).push(text);
   const known = new Map(template.fields.map((f) => [f.key, f]));
+  // The names a loaded row carries beside its reference fields' ids are the server's, left out too.
+  const names = new Set(
+    template.fields.filter((f) => REFERENCE_TYPES.has(f.type)).map((f) => nameKeyOf(f.key)),
+  );
   for (const key of Object.keys(input))
     // The row's own columns come back with a loaded row: not the caller's to set, so left out.
-    if (!known.has(key) && !RESERVED_KEYS.has(key))
+    if (!known.has(key) && !RESERVED_KEYS.has(key) && !names.has(key))
       fail(key, options.t('dataTemplate.error.unknownField', { key }));
   const values: RowValues = {};
   for (const field of template.fields) {

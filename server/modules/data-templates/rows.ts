@@ -7,7 +7,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { newId } from '../../auth/tokens.ts';
 import type { ListRequest, ListSpec } from '../../http/list-query.ts';
 import { listPage } from '../people/common.ts';
-import type { DataTemplate } from './definition.ts';
+import { nameKeyOf, REFERENCE_TYPES, type DataTemplate } from './definition.ts';
 import { tableOf } from './ddl.ts';
 import type { RowValues } from './row-values.ts';
 
@@ -33,8 +33,23 @@ function listSpec(t: DataTemplate): ListSpec {
   };
 }
 
-/** The columns of a row as the answer shows them (dates as YYYY-MM-DD, times as ISO). */
-function selectRow(t: DataTemplate) {
+/**
+ * The name of what a reference field's id names, read with the row from the tenant's own schema: the
+ * employee's, the organisation's, the attachment's file name.
+ */
+function referenceName(schema: string, type: string, column: string) {
+  const [table, name] =
+    type === 'person' ? ['employee', 'name'] : type === 'org' ? ['org', 'name'] : ['attachment', 'file_name'];
+  return sql<
+    string | null
+  >`(select x.${sql.id(name)} from ${sql.id(schema, table)} x where x.id = ${sql.ref(column)})`;
+}
+
+/**
+ * The columns of a row as the answer shows them (dates as YYYY-MM-DD, times as ISO), each reference
+ * field with the name of what it names beside it (nameKeyOf).
+ */
+function selectRow(t: DataTemplate, schema: string) {
   return (q: SelectQueryBuilder<any, any, any>) =>
     q.select([
       'r.id',
@@ -45,6 +60,9 @@ function selectRow(t: DataTemplate) {
           ? sql`to_char(${sql.ref(`r.${f.key}`)}, 'YYYY-MM-DD')`.as(f.key)
           : sql`${sql.ref(`r.${f.key}`)}`.as(f.key),
       ),
+      ...t.fields
+        .filter((f) => REFERENCE_TYPES.has(f.type))
+        .map((f) => referenceName(schema, f.type, `r.${f.key}`).as(nameKeyOf(f.key))),
     ]);
 }
 
@@ -52,11 +70,11 @@ const from = (db: AnyDb, schema: string, code: string) =>
   db.withSchema(schema).selectFrom(`${tableOf(code)} as r`);
 
 export function queryRows(db: AnyDb, schema: string, t: DataTemplate, req: ListRequest) {
-  return listPage<RowValues>(from(db, schema, t.code), selectRow(t), listSpec(t), req);
+  return listPage<RowValues>(from(db, schema, t.code), selectRow(t, schema), listSpec(t), req);
 }
 
 export function findRow(db: AnyDb, schema: string, t: DataTemplate, id: string) {
-  return selectRow(t)(from(db, schema, t.code).where('r.id', '=', id)).executeTakeFirst() as Promise<
+  return selectRow(t, schema)(from(db, schema, t.code).where('r.id', '=', id)).executeTakeFirst() as Promise<
     RowValues | undefined
   >;
 }

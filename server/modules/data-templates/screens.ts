@@ -8,7 +8,13 @@
  * (schemas/inline-texts.ts), so one definition serves every reader. Buttons that write are taken out
  * for a caller without the template's write grant (readOnlyView); the server checks it again on every call.
  */
-import type { DataTemplate, LocalText, TemplateField } from './definition.ts';
+import {
+  nameKeyOf,
+  REFERENCE_TYPES,
+  type DataTemplate,
+  type LocalText,
+  type TemplateField,
+} from './definition.ts';
 
 type Screen = Record<string, unknown>;
 
@@ -93,10 +99,11 @@ export function generateScreens(t: DataTemplate): Record<GeneratedKind, Screen> 
     },
     columns: [
       ...t.fields.map((f) => ({
-        field: f.key,
+        // A person, organisation or file shows by its name (the row carries it beside the id).
+        field: REFERENCE_TYPES.has(f.type) ? nameKeyOf(f.key) : f.key,
         title: text(f.label),
         width: 140,
-        sortable: true,
+        ...(REFERENCE_TYPES.has(f.type) ? {} : { sortable: true }),
         ...(f.type === 'option' ? { formatter: 'enum', options: optionsOf(f) } : formatterOf(f)),
       })),
       {
@@ -153,6 +160,13 @@ export function generateScreens(t: DataTemplate): Record<GeneratedKind, Screen> 
       label: text(f.label),
       ...(f.type === 'option' ? { widget: 'select', options: optionsOf(f) } : {}),
       ...(f.type === 'org' ? { widget: 'orgPicker' } : {}),
+      // One person, searched by name; one file, uploaded or chosen: the value is its id.
+      ...(f.type === 'person'
+        ? { widget: 'peopleSearch', widgetOptions: { shape: 'commaList', maxCount: 1 } }
+        : {}),
+      ...(f.type === 'attachment'
+        ? { widget: 'attachmentSelector', widgetOptions: { storage: 'id', limit: 1 } }
+        : {}),
       ...(computed.has(f.key) ? { readonly: true } : {}),
     })),
     formulas: t.formulas,
@@ -171,7 +185,7 @@ export function generateScreens(t: DataTemplate): Record<GeneratedKind, Screen> 
     operation: 'dataTemplate.row.get',
     query: { template: code, id: 'params.id' },
     fields: t.fields.map((f) => ({
-      field: f.key,
+      field: REFERENCE_TYPES.has(f.type) ? nameKeyOf(f.key) : f.key,
       label: text(f.label),
       ...(f.type === 'option' ? { formatter: 'enum', options: optionsOf(f) } : formatterOf(f)),
     })),
