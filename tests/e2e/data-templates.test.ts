@@ -70,8 +70,10 @@ describe('data templates', () => {
 
     // Over the limit: the form shows the rule's message on 总费用 and sends nothing.
     await page.goto(`${suite.server.baseUrl}/platform/dataTemplate/form?template=meetingMinutes`);
-    // After the reload the list's tab, restored before its page opens, still says the template's name.
+    // After the reload the list's tab, restored before its page opens, still says the template's name;
+    // the form's says what it does.
     await expect.poll(() => page.getByRole('tab', { name: '会议纪要' }).count()).toBe(2);
+    await page.getByRole('tab', { name: '会议纪要 · 新增' }).waitFor();
     await input(page, 'title').fill('年会');
     await input(page, 'attendees').fill('500');
     await input(page, 'costEach').fill('300');

@@ -375,7 +375,7 @@ export default function DesignerPage() {
       </Card>
       {saved && (
         <Card title={t('dataTemplate.designer.preview')} size="small">
-          <GeneratedScreen key={`${draft.code}/${saved.version}`} code={draft.code} kind="form" />
+          <GeneratedScreen key={`${draft.code}/${saved.version}`} code={draft.code} kind="form" preview />
         </Card>
       )}
     </Space>

@@ -24,20 +24,29 @@ export default function GeneratedScreen({
   code,
   kind,
   params,
+  preview = false,
 }: {
   code: string;
   kind: GeneratedKind;
   params?: Record<string, unknown>;
+  /** Drawn inside another page (the designer's preview): that page's tab keeps its own title. */
+  preview?: boolean;
 }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const screens = useLoad(code, (signal) => callApi('dataTemplate.screens', { query: { code }, signal }));
-  // The tab says the template's name (会议纪要), not the route's fixed title.
+  // The tab says the template's name (会议纪要), not the route's fixed title; a row form's tab also says
+  // whether it adds or edits, so it is told apart from the list's.
   const title: unknown = (screens.data?.[kind] as ScreenDefinition | undefined)?.title;
-  useTabTitle(
-    useLocation().pathname,
-    isInlineText(title) ? inlineTextIn(title, i18n.language) : typeof title === 'string' ? title : undefined,
-    i18n.language,
-  );
+  const templateName = isInlineText(title)
+    ? inlineTextIn(title, i18n.language)
+    : typeof title === 'string'
+      ? title
+      : undefined;
+  const tabTitle =
+    templateName && kind === 'form'
+      ? `${templateName} · ${t(params?.id ? 'action.edit' : 'action.add')}`
+      : templateName;
+  useTabTitle(useLocation().pathname, preview ? undefined : tabTitle, i18n.language);
   if (screens.error !== undefined)
     return (
       <Alert
