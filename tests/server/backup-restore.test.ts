@@ -9,13 +9,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database.ts';
 import { storageFor } from '../../server/files/context.ts';
 import { backup, restore, tableChecksums, tableDifferences } from '../../server/ops/backup.ts';
-import { testDatabaseUrl } from '../support/db-templates.ts';
-import { POSTGRES_ADMIN_URL, startTestServer, TEST_DB_PREFIX, type TestServer } from '../support/server.ts';
+import { freshPostgresDatabase, startTestServer, type TestServer } from '../support/server.ts';
 import { DB_KINDS } from './databases.ts';
 
 const folders: string[] = [];
@@ -33,27 +31,10 @@ async function storeFile(t: TestServer): Promise<string> {
   return staged.sha256;
 }
 
-async function emptyDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `${TEST_DB_PREFIX}${process.pid}_restore_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  return {
-    url: testDatabaseUrl(POSTGRES_ADMIN_URL, name),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 describe.runIf(DB_KINDS.includes('postgres'))('backup and restore on PostgreSQL', () => {
   it('round-trips a running instance: every table and file as it was', async () => {
     const t = await startTestServer('postgres');
-    const target = await emptyDatabase();
+    const target = await freshPostgresDatabase();
     try {
       const sha = await storeFile(t);
       const out = join(folder('mf-backup-'), 'b');

@@ -36,8 +36,9 @@ export const TEST_ADMIN_PASSWORD = 'Admin#2026pass';
 /** Test databases are `${TEST_DB_PREFIX}<pid>_<random>`: global-setup.ts drops those of ended processes. */
 export const TEST_DB_PREFIX = 'mf_test_';
 
-async function freshPostgresDatabase(
-  seed: TemplateSeed | undefined,
+/** A new test database on the local PostgreSQL: from a seeded template, or empty without `seed`. */
+export async function freshPostgresDatabase(
+  seed?: TemplateSeed,
 ): Promise<{ url: string; seed?: SeedResult; drop: () => Promise<void> }> {
   const name = `${TEST_DB_PREFIX}${process.pid}_${randomBytes(4).toString('hex')}`;
   let seeded: SeedResult | undefined;
